@@ -1,0 +1,108 @@
+/**
+ * `npm run validate -- [--root DIR] [--format pretty|json|github] [FILE…]`
+ * Exit 0: no error. 1: some record is invalid. 2: usage or internal error.
+ */
+import { existsSync, statSync } from 'node:fs';
+import { relative, resolve, sep } from 'node:path';
+import { parseArgs } from 'node:util';
+import { recordsRoot } from '../core/config.ts';
+import { ArchiveRootError } from '../core/archive/load-archive.ts';
+import { validateArchive } from '../core/archive/validate-archive.ts';
+import { formatGithub } from '../core/report/format-github.ts';
+import { formatJson } from '../core/report/format-json.ts';
+import { formatPretty } from '../core/report/format-pretty.ts';
+
+const HELP = `Validate the Echo record archive.
+
+Usage: npm run validate -- [--root DIR] [--format pretty|json|github] [FILE...]
+
+  --root DIR      archive root (default: $RECORDS_DIR, else records/)
+  --format F      pretty (default): problems grouped by file, with a fix for each
+                  json:   one JSON object on stdout, every file listed
+                  github: GitHub Actions annotations (first ${10}), then the pretty report
+  --color / --no-color
+                  force colour on or off (default: on for a terminal, off when NO_COLOR is set)
+  -h, --help      show this help
+  FILE...         report only these files (the whole archive is still read, for ids and linked reports)
+
+Exit status: 0 no errors (warnings allowed), 1 some record is invalid, 2 usage or internal error.
+
+Examples:
+  npm run validate
+  npm run validate -- records/2026/echo-2026-11-22-000001.json
+  npm run validate -- --format json > report.json
+`;
+
+class UsageError extends Error {}
+
+function fail(message: string): never {
+  throw new UsageError(message);
+}
+
+async function main(argv: string[]): Promise<number> {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      options: {
+        root: { type: 'string' },
+        format: { type: 'string', default: 'pretty' },
+        color: { type: 'boolean' },
+        'no-color': { type: 'boolean' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    });
+  } catch (err) {
+    fail((err as Error).message);
+  }
+  const { values, positionals } = parsed;
+  if (values.help) {
+    process.stdout.write(HELP);
+    return 0;
+  }
+  const format = values.format;
+  if (format !== 'pretty' && format !== 'json' && format !== 'github') {
+    fail(`unknown --format "${format}": use pretty, json or github`);
+  }
+  const root = resolve(values.root ?? recordsRoot());
+  if (!existsSync(root) || !statSync(root).isDirectory()) fail(`the archive root ${root} is not a directory`);
+
+  let only: Set<string> | undefined;
+  if (positionals.length > 0) {
+    only = new Set();
+    for (const arg of positionals) {
+      const abs = resolve(arg);
+      const rel = relative(root, abs);
+      if (rel === '' || rel.startsWith('..') || resolve(root, rel) !== abs) fail(`${arg} is not inside the archive root ${root}`);
+      if (!existsSync(abs) || !statSync(abs).isFile()) fail(`${arg} does not exist`);
+      only.add(rel.split(sep).join('/'));
+    }
+  }
+
+  const report = await validateArchive(root, { only });
+  if (only) {
+    const missing = [...only].filter((p) => !report.files.some((f) => f.path === p));
+    if (missing.length > 0) fail(`not part of the archive (hidden files are skipped): ${missing.join(', ')}`);
+  }
+
+  const color = values['no-color'] ? false : values.color ? true : Boolean(process.stdout.isTTY) && !process.env.NO_COLOR;
+  if (format === 'json') process.stdout.write(formatJson(report));
+  else if (format === 'github') process.stdout.write(formatGithub(report) + formatPretty(report, { color }));
+  else process.stdout.write(formatPretty(report, { color }));
+  return report.summary.invalid > 0 ? 1 : 0;
+}
+
+main(process.argv.slice(2)).then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (err: unknown) => {
+    if (err instanceof UsageError || err instanceof ArchiveRootError) {
+      process.stderr.write(`validate: ${err.message}\nRun with --help for usage.\n`);
+    } else {
+      process.stderr.write(`validate: internal error: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+    }
+    process.exitCode = 2;
+  },
+);

@@ -1,0 +1,31 @@
+/** Paths inside an archive: always relative to its root, with forward slashes. */
+
+/**
+ * The archive path a record link names (DECISIONS 8: a path from the archive root, a leading `/` allowed), or
+ * undefined when the link cannot name a file inside the archive (a URL, `..`, a backslash, an empty segment).
+ */
+export function resolveArchiveLink(link: string): string | undefined {
+  const path = link.startsWith('/') ? link.slice(1) : link;
+  if (path === '' || /^[a-z][a-z0-9+.-]*:/i.test(path) || path.includes('\\')) return undefined;
+  const segments = path.split('/');
+  if (segments.some((s) => s === '' || s === '.' || s === '..')) return undefined;
+  return path;
+}
+
+/** File name without `.json`: a record's id (DECISIONS 1). */
+export function recordIdOf(path: string): string {
+  const name = path.slice(path.lastIndexOf('/') + 1);
+  return name.endsWith('.json') ? name.slice(0, -'.json'.length) : name;
+}
+
+const CONVENTIONAL_ID = /^echo-(\d{4})-(\d{2})-(\d{2})-(\d{6})$/;
+
+/** The archive date (YYYY-MM-DD) of a conventionally named record, or undefined (DECISIONS 1). */
+export function archiveDateOf(id: string): string | undefined {
+  const m = CONVENTIONAL_ID.exec(id);
+  if (!m) return undefined;
+  const [, y, mo, d] = m;
+  const date = new Date(`${y}-${mo}-${d}T00:00:00Z`);
+  // Reject dates that do not exist (2026-02-30 would roll over into March).
+  return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(`${y}-${mo}-${d}`) ? `${y}-${mo}-${d}` : undefined;
+}

@@ -1,0 +1,78 @@
+/**
+ * The validation pipeline: load the archive, run the archive rules over its files and the schema and record
+ * rules over each record, place every finding in its file, and sum up. All problems of all files in one pass.
+ */
+import { isError, type Diagnostic, type Finding } from '../diagnostics/diagnostic.ts';
+import { locateFindings } from '../diagnostics/locate.ts';
+import { archiveRules } from '../rules/index.ts';
+import { checkRecord } from './check-record.ts';
+import { loadArchive, type LoadedArchive, type LoadedFile } from './load-archive.ts';
+
+export interface FileReport {
+  /** Path from the archive root, forward slashes. */
+  path: string;
+  id: string;
+  valid: boolean;
+  diagnostics: Diagnostic[];
+  /** The loaded file (bytes, parsed record) for callers that go on to use it, like the site. */
+  file: LoadedFile;
+}
+
+export interface ValidationSummary {
+  files: number;
+  valid: number;
+  invalid: number;
+  errors: number;
+  warnings: number;
+}
+
+export interface ArchiveReport {
+  root: string;
+  files: FileReport[];
+  summary: ValidationSummary;
+  archive: LoadedArchive;
+}
+
+export interface ValidateOptions {
+  /** Report only these paths (relative to the root); the rest of the archive is still read, for ids and links. */
+  only?: ReadonlySet<string>;
+}
+
+export async function validateArchive(root: string, options: ValidateOptions = {}): Promise<ArchiveReport> {
+  return validateLoadedArchive(await loadArchive(root), options);
+}
+
+export function validateLoadedArchive(archive: LoadedArchive, { only }: ValidateOptions = {}): ArchiveReport {
+  const archiveFindings = new Map<string, Finding[]>();
+  for (const rule of archiveRules) {
+    for (const [path, found] of rule.check(archive.files)) {
+      const list = archiveFindings.get(path);
+      if (list) list.push(...found);
+      else archiveFindings.set(path, [...found]);
+    }
+  }
+
+  const files: FileReport[] = [];
+  for (const file of archive.files) {
+    if (only && !only.has(file.path)) continue;
+    const findings = [...(archiveFindings.get(file.path) ?? []), ...(file.parsed?.findings ?? [])];
+    if (file.record) findings.push(...checkRecord(file.record, file, archive));
+    const diagnostics = locateFindings(findings, file.parsed?.text);
+    files.push({ path: file.path, id: file.id, valid: !diagnostics.some(isError), diagnostics, file });
+  }
+  return { root: archive.root, files, summary: summarize(files), archive };
+}
+
+export function summarize(files: readonly FileReport[]): ValidationSummary {
+  let errors = 0;
+  let warnings = 0;
+  let valid = 0;
+  for (const f of files) {
+    if (f.valid) valid++;
+    for (const d of f.diagnostics) {
+      if (isError(d)) errors++;
+      else warnings++;
+    }
+  }
+  return { files: files.length, valid, invalid: files.length - valid, errors, warnings };
+}

@@ -1,0 +1,58 @@
+/**
+ * Ed25519 keys and signatures with Node's built-in crypto (no dependency; Node ≥ 20 everywhere the core runs).
+ * Public keys travel as base64 of the 32 raw bytes, or as PEM (SPKI).
+ */
+import { createPrivateKey, createPublicKey, generateKeyPairSync, sign, verify, type KeyObject } from 'node:crypto';
+
+/** DER prefix of an SPKI structure holding an Ed25519 key; the 32 raw key bytes follow it. */
+const SPKI_ED25519_PREFIX = Buffer.from('302a300506032b6570032100', 'hex');
+
+export class KeyFormatError extends Error {}
+
+/** Accepts base64 of 32 raw bytes or a PEM public key; throws KeyFormatError otherwise. */
+export function parsePublicKey(text: string): KeyObject {
+  const trimmed = text.trim();
+  try {
+    if (trimmed.startsWith('-----BEGIN')) {
+      const key = createPublicKey(trimmed);
+      if (key.asymmetricKeyType !== 'ed25519') throw new KeyFormatError('the PEM key is not an Ed25519 key');
+      return key;
+    }
+    if (!/^[A-Za-z0-9+/]+={0,2}$/.test(trimmed)) throw new KeyFormatError('the key is neither base64 nor PEM');
+    const raw = Buffer.from(trimmed, 'base64');
+    if (raw.length !== 32) throw new KeyFormatError(`a raw Ed25519 key has 32 bytes; this one has ${raw.length}`);
+    return createPublicKey({ key: Buffer.concat([SPKI_ED25519_PREFIX, raw]), format: 'der', type: 'spki' });
+  } catch (err) {
+    if (err instanceof KeyFormatError) throw err;
+    throw new KeyFormatError('the key could not be read as an Ed25519 public key');
+  }
+}
+
+/** True when `signatureBase64` is a valid Ed25519 signature of `message` (UTF-8) by `publicKey`. */
+export function verifyEd25519(publicKey: KeyObject, message: string, signatureBase64: string): boolean {
+  if (!/^[A-Za-z0-9+/]+={0,2}$/.test(signatureBase64.trim())) return false;
+  const signature = Buffer.from(signatureBase64, 'base64');
+  if (signature.length !== 64) return false;
+  return verify(null, Buffer.from(message, 'utf8'), publicKey, signature);
+}
+
+export function signEd25519(privateKey: KeyObject, message: string): string {
+  return sign(null, Buffer.from(message, 'utf8'), privateKey).toString('base64');
+}
+
+export function publicKeyToBase64(key: KeyObject): string {
+  return key.export({ format: 'der', type: 'spki' }).subarray(SPKI_ED25519_PREFIX.length).toString('base64');
+}
+
+export interface Ed25519KeyPair {
+  publicKey: KeyObject;
+  privateKey: KeyObject;
+}
+
+export function generateEd25519KeyPair(): Ed25519KeyPair {
+  return generateKeyPairSync('ed25519');
+}
+
+export function privateKeyFromPem(pem: string): KeyObject {
+  return createPrivateKey(pem);
+}

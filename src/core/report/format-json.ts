@@ -1,0 +1,26 @@
+/** The machine report (the CLI's `--format json` contract): every reported file, every diagnostic. */
+import type { ArchiveReport } from '../archive/validate-archive.ts';
+
+export function toJsonReport(report: ArchiveReport) {
+  return {
+    summary: { ...report.summary },
+    files: report.files.map((f) => ({
+      path: f.path,
+      id: f.id,
+      valid: f.valid,
+      diagnostics: f.diagnostics.map((d) => ({
+        severity: d.severity,
+        rule: d.rule,
+        message: d.message,
+        pointer: d.pointer,
+        line: d.line,
+        column: d.column,
+        hint: d.hint,
+      })),
+    })),
+  };
+}
+
+export function formatJson(report: ArchiveReport): string {
+  return JSON.stringify(toJsonReport(report), null, 2) + '\n';
+}

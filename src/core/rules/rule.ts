@@ -1,0 +1,60 @@
+/**
+ * What a rule is. Record rules look at one parsed record (and may look up other records of the archive);
+ * archive rules look at the set of files. Each lives in its own module with a stable id; `index.ts` lists them.
+ */
+import type { Finding } from '../diagnostics/diagnostic.ts';
+
+export type JsonObject = Record<string, unknown>;
+
+export interface ArchiveRecord {
+  /** Path from the archive root, forward slashes, e.g. `echoes/2026/echo-2026-05-02-000008.json`. */
+  path: string;
+  /** File name without `.json` (DECISIONS 1). */
+  id: string;
+  /** The parsed record when the file is readable JSON with an object at the top level. */
+  record?: JsonObject;
+}
+
+export interface ArchiveLookup {
+  /** The record file at a path from the archive root (no leading slash), or undefined when there is none. */
+  recordAt(path: string): ArchiveRecord | undefined;
+}
+
+export interface RecordContext {
+  record: JsonObject;
+  file: ArchiveRecord;
+  archive: ArchiveLookup;
+}
+
+export interface RecordRule {
+  id: string;
+  /** What the rule demands and where that comes from, in one line (shown in docs). */
+  summary: string;
+  check(ctx: RecordContext): Finding[];
+}
+
+export interface ArchiveFile {
+  path: string;
+  /** Size in bytes. */
+  size: number;
+}
+
+export interface ArchiveRule {
+  id: string;
+  summary: string;
+  /** Findings keyed by file path. */
+  check(files: readonly ArchiveFile[]): Map<string, Finding[]>;
+}
+
+/** Shorthand for an error finding of `rule`. */
+export function violation(rule: string, pointer: string, message: string, hint: string, at?: 'key' | 'value'): Finding {
+  return { rule, severity: 'error', message, hint, pointer, ...(at ? { at } : {}) };
+}
+
+export function asObject(value: unknown): JsonObject | undefined {
+  return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as JsonObject) : undefined;
+}
+
+export function asString(value: unknown): string | undefined {
+  return typeof value === 'string' ? value : undefined;
+}

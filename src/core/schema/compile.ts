@@ -1,0 +1,45 @@
+/**
+ * Compiles the schema folder with Ajv (JSON Schema 2020-12, strict mode), once per process.
+ *
+ * Two validators from the same documents: a first-error one for the common case (a valid record costs one
+ * fast pass) and an all-errors one, run only on records that fail, so a contributor sees every problem at once.
+ */
+import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
+import addFormatsImport from 'ajv-formats';
+import { ECHO_RECORD_SCHEMA_ID, schemaDocuments } from './documents.ts';
+
+// ajv-formats is CommonJS; its default export arrives wrapped under some loaders.
+const addFormats = ((addFormatsImport as unknown as { default?: typeof addFormatsImport }).default ?? addFormatsImport);
+
+function newAjv(allErrors: boolean): Ajv2020 {
+  const ajv = new Ajv2020({ strict: true, allErrors, verbose: allErrors });
+  addFormats(ajv);
+  for (const doc of schemaDocuments) ajv.addSchema(doc);
+  return ajv;
+}
+
+const cache = new Map<string, ValidateFunction>();
+
+function validator(id: string, allErrors: boolean): ValidateFunction {
+  const key = `${allErrors}:${id}`;
+  let fn = cache.get(key);
+  if (!fn) {
+    fn = newAjv(allErrors).getSchema(id);
+    if (!fn) throw new Error(`schema ${id} is not in the schema folder`);
+    cache.set(key, fn);
+  }
+  return fn;
+}
+
+/** All schema errors of `value` against the schema `id` ([] when valid). */
+export function schemaErrors(value: unknown, id: string = ECHO_RECORD_SCHEMA_ID): ErrorObject[] {
+  if (validator(id, false)(value)) return [];
+  const full = validator(id, true);
+  full(value);
+  return full.errors ?? [];
+}
+
+/** Compiles every validator now (start-up cost paid once, e.g. before timing or serving). */
+export function warmSchemas(id: string = ECHO_RECORD_SCHEMA_ID): void {
+  validator(id, false);
+}
