@@ -4,7 +4,8 @@
  */
 import { readFileSync } from 'node:fs';
 import fg from 'fast-glob';
-import { parseStrictJson, type StrictParseResult } from '../json/strict-parse.ts';
+import { parseStrictJson } from '../json/strict-parse.ts';
+import type { Finding } from '../diagnostics/diagnostic.ts';
 import { MAX_RECORD_BYTES } from '../rules/file/too-large.ts';
 import type { ArchiveFile, ArchiveLookup, ArchiveRecord, JsonObject } from '../rules/rule.ts';
 import { recordIdOf } from './paths.ts';
@@ -12,7 +13,8 @@ import { recordIdOf } from './paths.ts';
 export interface LoadedFile extends ArchiveFile, ArchiveRecord {
   /** Exact bytes of a .json file within the size limit (raw records are served and hashed as they are). */
   bytes?: Buffer;
-  parsed?: StrictParseResult;
+  /** What strict reading found (syntax, BOM, duplicate keys …); absent for files that were not read. */
+  readFindings?: Finding[];
 }
 
 export interface LoadedArchive extends ArchiveLookup {
@@ -38,8 +40,11 @@ export async function loadArchive(root: string): Promise<LoadedArchive> {
     file.size = bytes.length;
     if (bytes.length > MAX_RECORD_BYTES) return file;
     file.bytes = bytes;
-    file.parsed = parseStrictJson(bytes);
-    if (file.parsed.isObject) file.record = file.parsed.value as JsonObject;
+    // The decoded text is not kept: on 10,000 records it doubles what the garbage collector must carry, and
+    // only files with findings need it again (textOf).
+    const parsed = parseStrictJson(bytes);
+    file.readFindings = parsed.findings;
+    if (parsed.isObject) file.record = parsed.value as JsonObject;
     return file;
   });
 
@@ -52,6 +57,11 @@ export async function loadArchive(root: string): Promise<LoadedArchive> {
       return f && f.path.endsWith('.json') ? f : undefined;
     },
   };
+}
+
+/** The file's text as read (for placing findings), decoded again from its bytes. */
+export function textOf(file: LoadedFile): string | undefined {
+  return file.bytes?.toString('utf8');
 }
 
 /** Code-point order, the same on every machine and locale (the public index relies on it). */

@@ -6,7 +6,7 @@ import { isError, type Diagnostic, type Finding } from '../diagnostics/diagnosti
 import { locateFindings } from '../diagnostics/locate.ts';
 import { archiveRules } from '../rules/index.ts';
 import { checkRecord } from './check-record.ts';
-import { loadArchive, type LoadedArchive, type LoadedFile } from './load-archive.ts';
+import { loadArchive, textOf, type LoadedArchive, type LoadedFile } from './load-archive.ts';
 
 export interface FileReport {
   /** Path from the archive root, forward slashes. */
@@ -55,9 +55,9 @@ export function validateLoadedArchive(archive: LoadedArchive, { only }: Validate
   const files: FileReport[] = [];
   for (const file of archive.files) {
     if (only && !only.has(file.path)) continue;
-    const findings = [...(archiveFindings.get(file.path) ?? []), ...(file.parsed?.findings ?? [])];
+    const findings = [...(archiveFindings.get(file.path) ?? []), ...(file.readFindings ?? [])];
     if (file.record) findings.push(...checkRecord(file.record, file, archive));
-    const diagnostics = locateFindings(findings, file.parsed?.text);
+    const diagnostics = findings.length === 0 ? [] : locateFindings(findings, textOf(file));
     files.push({ path: file.path, id: file.id, valid: !diagnostics.some(isError), diagnostics, file });
   }
   return { root: archive.root, files, summary: summarize(files), archive };

@@ -72,12 +72,33 @@ export function parseStrictJson(input: Uint8Array | string): StrictParseResult {
   return { text, value, isObject, findings };
 }
 
-/** Number of object members written in (already valid) JSON text: colons outside strings. */
-function countKeysInText(text: string): number {
-  const withoutStrings = text.replace(/"[^"\\]*(?:\\.[^"\\]*)*"/g, '');
+/**
+ * Number of object members written in (already valid) JSON text: the colons outside strings. Hops between
+ * quotes with indexOf (vectorised in V8) instead of visiting every character; this runs on every record.
+ */
+export function countKeysInText(text: string): number {
   let n = 0;
-  for (let i = withoutStrings.indexOf(':'); i !== -1; i = withoutStrings.indexOf(':', i + 1)) n++;
-  return n;
+  let pos = 0;
+  let colon = text.indexOf(':'); // the next colon at or after pos, found once (no rescans: linear time)
+  for (;;) {
+    const quote = text.indexOf('"', pos);
+    const end = quote === -1 ? text.length : quote;
+    if (colon !== -1 && colon < pos) colon = text.indexOf(':', pos);
+    while (colon !== -1 && colon < end) {
+      n++;
+      colon = text.indexOf(':', colon + 1);
+    }
+    if (quote === -1) return n;
+    // Skip the string: its closing quote is the next one not escaped by an odd run of backslashes.
+    let close = text.indexOf('"', quote + 1);
+    for (;;) {
+      let backslashes = 0;
+      while (text.charCodeAt(close - 1 - backslashes) === 92) backslashes++;
+      if (backslashes % 2 === 0) break;
+      close = text.indexOf('"', close + 1);
+    }
+    pos = close + 1;
+  }
 }
 
 /** Number of members in a parsed value; fewer than in the text means JSON.parse dropped a duplicate. */
