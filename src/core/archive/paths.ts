@@ -29,3 +29,8 @@ export function archiveDateOf(id: string): string | undefined {
   // Reject dates that do not exist (2026-02-30 would roll over into March).
   return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(`${y}-${mo}-${d}`) ? `${y}-${mo}-${d}` : undefined;
 }
+
+/** DECISIONS 1: a README.md may sit in the archive beside the records (at any depth, our choice). */
+export function isArchiveReadme(path: string): boolean {
+  return path === 'README.md' || path.endsWith('/README.md');
+}

@@ -6,6 +6,7 @@ import { isError, type Diagnostic, type Finding } from '../diagnostics/diagnosti
 import { locateFindings } from '../diagnostics/locate.ts';
 import { archiveRules } from '../rules/index.ts';
 import { checkRecord } from './check-record.ts';
+import { isArchiveReadme } from './paths.ts';
 import { loadArchive, textOf, type LoadedArchive, type LoadedFile } from './load-archive.ts';
 
 export interface FileReport {
@@ -55,6 +56,7 @@ export function validateLoadedArchive(archive: LoadedArchive, { only }: Validate
   const files: FileReport[] = [];
   for (const file of archive.files) {
     if (only && !only.has(file.path)) continue;
+    if (isArchiveReadme(file.path)) continue; // allowed, and not a record: nothing to report
     const findings = [...(archiveFindings.get(file.path) ?? []), ...(file.readFindings ?? [])];
     if (file.record) findings.push(...checkRecord(file.record, file, archive));
     const diagnostics = findings.length === 0 ? [] : locateFindings(findings, textOf(file));

@@ -6,7 +6,7 @@ export const linkedReport: RecordRule = {
   id: 'cross/linked-report',
   summary:
     "linked_verification_report.path names a record of the archive whose verification_scope_label equals this record's (DECISIONS 8).",
-  check({ record, archive }) {
+  check({ record, file: self, archive }) {
     const link = asString(asObject(record.linked_verification_report)?.path);
     if (link === undefined) return [];
     const pointer = '/linked_verification_report/path';
@@ -29,6 +29,16 @@ export const linkedReport: RecordRule = {
           pointer,
           `the linked report "${link}" does not exist in the archive`,
           'Add the report record at that path in the same pull request, or correct the path (it is relative to the archive root).',
+        ),
+      ];
+    }
+    if (file.path === self.path) {
+      return [
+        violation(
+          this.id,
+          pointer,
+          `the linked report "${link}" is this record itself`,
+          'Link the separate verification report record that this echo summarises.',
         ),
       ];
     }

@@ -1,4 +1,5 @@
 import type { Finding } from '../../diagnostics/diagnostic.ts';
+import { isArchiveReadme } from '../../archive/paths.ts';
 import { violation, type ArchiveRule } from '../rule.ts';
 
 /** DECISIONS 1: records are .json files; a README.md is the only other file allowed. */
@@ -9,7 +10,7 @@ export const notJson: ArchiveRule = {
     const out = new Map<string, Finding[]>();
     for (const f of files) {
       const name = f.path.slice(f.path.lastIndexOf('/') + 1);
-      if (f.path.endsWith('.json') || name === 'README.md') continue;
+      if (f.path.endsWith('.json') || isArchiveReadme(f.path)) continue;
       out.set(f.path, [
         violation(
           this.id,
