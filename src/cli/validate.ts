@@ -66,7 +66,6 @@ async function main(argv: string[]): Promise<number> {
     fail(`unknown --format "${format}": use pretty, json or github`);
   }
   const root = resolve(values.root ?? recordsRoot());
-  if (!existsSync(root) || !statSync(root).isDirectory()) fail(`the archive root ${root} is not a directory`);
 
   let only: Set<string> | undefined;
   if (positionals.length > 0) {

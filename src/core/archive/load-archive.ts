@@ -2,7 +2,7 @@
  * Reads an archive root: every file under it (hidden files and folders excepted), in a stable order, with each
  * .json file parsed strictly. Reading is separate from judging so that callers (the CLI, the site loader) share it.
  */
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import fg from 'fast-glob';
 import { parseStrictJson } from '../json/strict-parse.ts';
 import type { Finding } from '../diagnostics/diagnostic.ts';
@@ -25,6 +25,10 @@ export interface LoadedArchive extends ArchiveLookup {
 export class ArchiveRootError extends Error {}
 
 export async function loadArchive(root: string): Promise<LoadedArchive> {
+  // A missing root is an error, never an empty archive: a mistyped RECORDS_DIR must not publish nothing.
+  if (!statSync(root, { throwIfNoEntry: false })?.isDirectory()) {
+    throw new ArchiveRootError(`the archive root ${root} is not a directory`);
+  }
   let paths: string[];
   try {
     paths = await fg('**/*', { cwd: root, onlyFiles: true, dot: false, followSymbolicLinks: false, throwErrorOnBrokenSymbolicLink: false, suppressErrors: false });

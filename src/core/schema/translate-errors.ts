@@ -30,9 +30,17 @@ export function translateSchemaErrors(errors: readonly ErrorObject[]): Finding[]
     .filter((e) => e.keyword === 'anyOf' || e.keyword === 'oneOf' || e.keyword === 'contains')
     .map((e) => e.schemaPath + '/');
 
-  for (const e of errors) {
-    if (e.keyword === 'if') continue; // the failing "then" branch reports the real problem
-    if (umbrellas.some((u) => e.schemaPath.startsWith(u))) continue;
+  const reported = errors.filter(
+    (e) =>
+      e.keyword !== 'if' && // the failing "then" branch reports the real problem
+      !umbrellas.some((u) => e.schemaPath.startsWith(u)),
+  );
+  // A value of the wrong type that must also be a constant or one of a list is one problem: the const or enum
+  // finding names the value to write, so a type finding at the same place would only repeat it.
+  const constrained = new Set(reported.filter((e) => e.keyword === 'const' || e.keyword === 'enum').map((e) => e.instancePath));
+
+  for (const e of reported) {
+    if (e.keyword === 'type' && constrained.has(e.instancePath)) continue;
     const where = describePointer(e.instancePath);
     switch (e.keyword) {
       case 'required': {
@@ -167,7 +175,7 @@ function translateOne(e: ErrorObject, where: string): Finding {
       return {
         ...base,
         rule: 'schema/unique-items',
-        message: `${where} lists the same item twice (items ${e.params.j} and ${e.params.i})`,
+        message: `${where} lists the same item twice (items ${Math.min(e.params.i, e.params.j)} and ${Math.max(e.params.i, e.params.j)})`,
         hint: 'Remove the repeated item.',
       };
     case 'minLength':

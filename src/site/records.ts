@@ -1,0 +1,111 @@
+/**
+ * Reading the `records` collection for pages: stable order, the states DECISIONS 9–11 give meaning to, counts,
+ * and safe accessors for record fields (a valid record may still lack optional fields, and legacy kinds lack most).
+ */
+import { getCollection, type CollectionEntry } from 'astro:content';
+import { recordIdOf, resolveArchiveLink } from '../core/archive/paths.ts';
+import { isWithdrawn as isWithdrawnRecord } from '../core/record/status.ts';
+
+export type RecordEntry = CollectionEntry<'records'>;
+export type EchoRecord = RecordEntry['data']['record'];
+
+import { RECORD_KINDS } from '../core/record/vocabulary.ts';
+
+export { RECORD_KINDS, HISTORICAL_ONLY_LEVELS, isHistoricalOnlyLevel } from '../core/record/vocabulary.ts';
+
+/**
+ * Every record, newest first: by archive date (newest first), then by id (highest sequence first); records
+ * without an archive date come last, by id. The order depends only on the records, never on the machine.
+ */
+export async function allRecords(): Promise<RecordEntry[]> {
+  const entries = await getCollection('records');
+  return entries.sort(newestFirst);
+}
+
+export function newestFirst(a: RecordEntry, b: RecordEntry): number {
+  const da = a.data.archiveDate;
+  const db = b.data.archiveDate;
+  if (da !== db) {
+    if (da === null) return 1;
+    if (db === null) return -1;
+    return da < db ? 1 : -1;
+  }
+  if (da === null) return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+  return a.id < b.id ? 1 : a.id > b.id ? -1 : 0;
+}
+
+/** DECISIONS 10 (the core's definition, typed for collection entries). */
+export function isWithdrawn(record: EchoRecord): boolean {
+  return isWithdrawnRecord(record);
+}
+
+export interface KindCount {
+  kind: string;
+  count: number;
+}
+
+/** Records per record_kind, withdrawn records left out; kinds in spec order, only kinds that occur. */
+export function countByKind(entries: readonly RecordEntry[]): KindCount[] {
+  const counts = new Map<string, number>();
+  for (const e of entries) {
+    if (isWithdrawn(e.data.record)) continue;
+    const kind = text(e.data.record.record_kind) ?? 'unknown';
+    counts.set(kind, (counts.get(kind) ?? 0) + 1);
+  }
+  const order = (k: string) => {
+    const i = (RECORD_KINDS as readonly string[]).indexOf(k);
+    return i === -1 ? RECORD_KINDS.length : i;
+  };
+  return [...counts]
+    .map(([kind, count]) => ({ kind, count }))
+    .sort((a, b) => order(a.kind) - order(b.kind) || (a.kind < b.kind ? -1 : 1));
+}
+
+// ---- URLs (base-aware, so the site can live under a sub-path) ----
+
+const BASE = import.meta.env.BASE_URL.endsWith('/') ? import.meta.env.BASE_URL : `${import.meta.env.BASE_URL}/`;
+
+/** A site path ("records/x/") under the configured base. */
+export function sitePath(path: string): string {
+  return BASE + path.replace(/^\/+/, '');
+}
+
+export function recordPagePath(id: string): string {
+  return sitePath(`records/${encodeURIComponent(id)}/`);
+}
+
+export function recordJsonPath(id: string): string {
+  return sitePath(`records/${encodeURIComponent(id)}.json`);
+}
+
+/** The id of the record a linked_verification_report.path names (DECISIONS 8), if it is a record of the archive. */
+export function linkedRecordId(entry: RecordEntry, byPath: ReadonlyMap<string, RecordEntry>): string | undefined {
+  const link = object(entry.data.record.linked_verification_report);
+  const path = link && text(link.path);
+  const resolved = path === undefined ? undefined : resolveArchiveLink(path);
+  return resolved === undefined ? undefined : byPath.get(resolved)?.id ?? recordIdOf(resolved);
+}
+
+// ---- Safe field access: record values are untrusted data of any JSON type ----
+
+export function text(value: unknown): string | undefined {
+  return typeof value === 'string' ? value : undefined;
+}
+
+export function bool(value: unknown): boolean | undefined {
+  return typeof value === 'boolean' ? value : undefined;
+}
+
+export function object(value: unknown): Record<string, unknown> | undefined {
+  return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+}
+
+export function strings(value: unknown): string[] {
+  return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
+}
+
+/** A short one-line label for lists: the agent's name, else the kind. */
+export function recordTitle(record: EchoRecord): string {
+  const agent = object(record.agent_identity);
+  return text(agent?.name_or_model) ?? text(record.record_kind) ?? 'record';
+}
