@@ -4,6 +4,7 @@
  * The archive is validated by the core (src/site/records-loader.ts) before any page is rendered.
  */
 import { defineConfig } from 'astro/config';
+import { siteConfig } from './src/core/config.ts';
 
 // The build must work offline and say nothing to anyone: no telemetry. (Read after the config is loaded.)
 process.env.ASTRO_TELEMETRY_DISABLED ??= '1';
@@ -11,7 +12,7 @@ process.env.ASTRO_TELEMETRY_DISABLED ??= '1';
 export default defineConfig({
   output: 'static',
   // Absolute URLs (canonical links, and later the policy documents' {base_url}) come from here.
-  site: process.env.SITE_URL || 'http://localhost:4321',
+  site: siteConfig().baseUrl,
   // Pages are folders (/records/<id>/); endpoints with an extension (/records/<id>.json) are served as files.
   trailingSlash: 'always',
   build: {
