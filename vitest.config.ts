@@ -1,0 +1,17 @@
+import { defineConfig } from 'vitest/config';
+
+/**
+ * The validator core's test suite. Tests import the TypeScript sources directly; the CLI tests spawn the
+ * project's Node 22 (`node_modules/.bin/node`), which runs src/cli/validate.ts with type stripping.
+ */
+export default defineConfig({
+  test: {
+    environment: 'node',
+    include: ['tests/**/*.test.ts'],
+    testTimeout: 20_000,
+    hookTimeout: 20_000,
+    // Rule tests share nothing but read-only fixtures; temporary archives live under os.tmpdir().
+    pool: 'forks',
+    reporters: ['default'],
+  },
+});
