@@ -7,6 +7,7 @@ import { relative, resolve, sep } from 'node:path';
 import { parseArgs } from 'node:util';
 import { recordsRoot } from '../core/config.ts';
 import { ArchiveRootError } from '../core/archive/load-archive.ts';
+import { isArchiveReadme } from '../core/archive/paths.ts';
 import { validateArchive } from '../core/archive/validate-archive.ts';
 import { formatGithub } from '../core/report/format-github.ts';
 import { formatJson } from '../core/report/format-json.ts';
@@ -81,7 +82,8 @@ async function main(argv: string[]): Promise<number> {
 
   const report = await validateArchive(root, { only });
   if (only) {
-    const missing = [...only].filter((p) => !report.files.some((f) => f.path === p));
+    // README.md is allowed in the archive but is not a record: naming it (e.g. from a changed-files list) is fine.
+    const missing = [...only].filter((p) => !isArchiveReadme(p) && !report.files.some((f) => f.path === p));
     if (missing.length > 0) fail(`not part of the archive (hidden files are skipped): ${missing.join(', ')}`);
   }
 

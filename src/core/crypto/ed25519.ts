@@ -14,6 +14,12 @@ export function parsePublicKey(text: string): KeyObject {
   const trimmed = text.trim();
   try {
     if (trimmed.startsWith('-----BEGIN')) {
+      // createPublicKey would derive a public key from a private one: a private key here is a leak, not a key.
+      if (!trimmed.startsWith('-----BEGIN PUBLIC KEY-----')) {
+        throw new KeyFormatError(
+          /PRIVATE KEY/.test(trimmed) ? 'this is a PRIVATE key: never publish it (generate a new key pair)' : 'the PEM block is not a public key',
+        );
+      }
       const key = createPublicKey(trimmed);
       if (key.asymmetricKeyType !== 'ed25519') throw new KeyFormatError('the PEM key is not an Ed25519 key');
       return key;

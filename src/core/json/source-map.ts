@@ -25,7 +25,9 @@ const START: Position = { line: 1, column: 1 };
 export function buildSourceMap(text: string): SourceMap {
   const entries = new Map<string, Entry>();
   try {
-    const doc = parse(text, { mode: 'json', ranges: false, tokens: false });
+    // A BOM is its own finding (json/bom); read past it as whitespace so positions stay those of the file.
+    const source = text.startsWith('\uFEFF') ? ' ' + text.slice(1) : text;
+    const doc = parse(source, { mode: 'json', ranges: false, tokens: false });
     walk(doc.body, '', undefined, entries);
   } catch {
     // Unparseable text has no map; every lookup falls back to the start of the file.

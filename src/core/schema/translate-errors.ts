@@ -13,16 +13,18 @@ const KIND_CONDITIONAL_HINT =
 
 export function translateSchemaErrors(errors: readonly ErrorObject[]): Finding[] {
   const out: Finding[] = [];
-  const grouped = new Map<string, { finding: Finding; names: string[] }>();
-  const group = (keyword: string, path: string, name: string, make: () => Finding): void => {
+  // `conditional` names (from a kind-dependent "then") are listed after the always-required ones, as the spec does.
+  const grouped = new Map<string, { finding: Finding; names: string[]; conditional: Set<string> }>();
+  const group = (keyword: string, path: string, name: string, make: () => Finding, conditional = false): void => {
     const key = `${keyword}\u0000${path}`;
     let g = grouped.get(key);
     if (!g) {
-      g = { finding: make(), names: [] };
+      g = { finding: make(), names: [], conditional: new Set() };
       grouped.set(key, g);
       out.push(g.finding);
     }
     if (!g.names.includes(name)) g.names.push(name);
+    if (conditional) g.conditional.add(name);
   };
 
   // Errors under a failed anyOf/oneOf/contains (one per branch or per item) would be noise: the umbrella says it once.
@@ -46,13 +48,13 @@ export function translateSchemaErrors(errors: readonly ErrorObject[]): Finding[]
       case 'required': {
         const name = String(e.params.missingProperty);
         const conditional = e.schemaPath.includes('/then/');
-        group('required', e.instancePath, name, () => ({
-          rule: 'schema/required',
-          severity: 'error',
-          message: '',
-          hint: conditional ? KIND_CONDITIONAL_HINT : '',
-          pointer: e.instancePath,
-        }));
+        group(
+          'required',
+          e.instancePath,
+          name,
+          () => ({ rule: 'schema/required', severity: 'error', message: '', hint: '', pointer: e.instancePath }),
+          conditional,
+        );
         break;
       }
       case 'additionalProperties': {
@@ -72,12 +74,13 @@ export function translateSchemaErrors(errors: readonly ErrorObject[]): Finding[]
     }
   }
 
-  for (const { finding, names } of grouped.values()) {
+  for (const { finding, names: found, conditional } of grouped.values()) {
+    const names = [...found.filter((n) => !conditional.has(n)), ...found.filter((n) => conditional.has(n))];
     const plural = names.length > 1;
     const where = describePointer(finding.rule === 'schema/required' ? finding.pointer : parentOf(finding.pointer));
     if (finding.rule === 'schema/required') {
       finding.message = `missing required field${plural ? 's' : ''} in ${where}: ${names.join(', ')}`;
-      finding.hint = [`Add ${names.join(', ')}.`, finding.hint].filter(Boolean).join(' ');
+      finding.hint = [`Add ${names.join(', ')}.`, conditional.size > 0 ? KIND_CONDITIONAL_HINT : ''].filter(Boolean).join(' ');
     } else {
       finding.message = `field${plural ? 's' : ''} not allowed in ${where}: ${names.join(', ')}`;
     }
