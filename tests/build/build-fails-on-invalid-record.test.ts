@@ -1,0 +1,54 @@
+/**
+ * The contract of issue 2's "done": one bad record in the archive makes `astro build` fail, naming that record's
+ * file, line, rule and fix in the same words as `npm run validate`. Runs the real Astro build as a child process.
+ */
+import { execFile } from 'node:child_process';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { REPO_ROOT } from '../helpers/records.ts';
+import { writeFiles } from '../helpers/archive.ts';
+import { runCli } from '../helpers/cli.ts';
+
+const base = mkdtempSync(join(tmpdir(), 'echo-archive-build-'));
+afterAll(() => rmSync(base, { recursive: true, force: true }));
+
+function astroBuild(recordsDir: string): Promise<{ code: number; output: string }> {
+  return new Promise((done) => {
+    execFile(
+      resolve(REPO_ROOT, 'node_modules/.bin/node'),
+      [resolve(REPO_ROOT, 'node_modules/astro/bin/astro.mjs'), 'build', '--outDir', join(base, 'dist')],
+      {
+        cwd: REPO_ROOT,
+        env: { ...process.env, RECORDS_DIR: recordsDir, ASTRO_TELEMETRY_DISABLED: '1', NO_COLOR: '1' },
+        maxBuffer: 64 * 1024 * 1024,
+      },
+      (err, stdout, stderr) => done({ code: err ? Number(err.code ?? 1) : 0, output: stdout + stderr }),
+    );
+  });
+}
+
+describe('npm run build over an archive with one bad record', () => {
+  it('fails and names the file, line, column, rule and fix, as the CLI does', async () => {
+    const root = join(base, 'records');
+    cpSync(resolve(REPO_ROOT, 'records'), root, { recursive: true });
+    // A C0 record that claims a qualified assessment: cross/c0-assessment, on the assessment_state line.
+    const bad = JSON.parse(JSON.stringify((await import('../fixtures/records/valid-echo.json', { with: { type: 'json' } })).default));
+    bad.context_depth = 'C0_homepage_only';
+    bad.assessment_state = 'qualified_assessment';
+    writeFiles(root, { '2026/echo-2026-11-22-000099.json': bad });
+
+    const cli = await runCli(['--root', root, '--no-color']);
+    expect(cli.code).toBe(1);
+    const line = cli.stdout.split('\n').find((l) => l.includes('cross/c0-assessment'));
+    expect(line).toMatch(/echo-2026-11-22-000099\.json:\d+:\d+ error cross\/c0-assessment /);
+    const location = /echo-2026-11-22-000099\.json:(\d+:\d+)/.exec(line!)![1];
+
+    const build = await astroBuild(root);
+    expect(build.code).not.toBe(0);
+    expect(build.output).toContain(`echo-2026-11-22-000099.json:${location} error cross/c0-assessment`);
+    expect(build.output).toContain('fix: Having read only the homepage is not enough for an assessment');
+    expect(build.output).toMatch(/1 of \d+ files invalid/);
+  }, 120_000);
+});
