@@ -8,6 +8,7 @@ import { parseStrictJson } from '../json/strict-parse.ts';
 import type { Finding } from '../diagnostics/diagnostic.ts';
 import { MAX_RECORD_BYTES } from '../rules/file/too-large.ts';
 import type { ArchiveFile, ArchiveLookup, ArchiveRecord, JsonObject } from '../rules/rule.ts';
+import { compareCodePoints } from '../util/compare.ts';
 import { recordIdOf } from './paths.ts';
 
 export interface LoadedFile extends ArchiveFile, ArchiveRecord {
@@ -69,6 +70,4 @@ export function textOf(file: LoadedFile): string | undefined {
 }
 
 /** Code-point order, the same on every machine and locale (the public index relies on it). */
-export function comparePaths(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
-}
+export const comparePaths = compareCodePoints;

@@ -12,6 +12,21 @@ import guardianRegistration from '../../../schemas/guardian-registration-schema.
 import guardianPresenceProof from '../../../schemas/guardian-presence-proof-schema.v1.json' with { type: 'json' };
 import guardianRetirement from '../../../schemas/guardian-retirement-schema.v1.json' with { type: 'json' };
 import guardianVerificationResult from '../../../schemas/guardian-verification-result-schema.v1.json' with { type: 'json' };
+import evidenceInput from '../../../schemas/evidence-input-schema.v1.json' with { type: 'json' };
+import claimGateOutput from '../../../schemas/claim-gate-output-schema.v1.json' with { type: 'json' };
+import generatedBy from '../../../schemas/generated-by-schema.v1.json' with { type: 'json' };
+import publicIndex from '../../../schemas/public-index-schema.v1.json' with { type: 'json' };
+import recordChainCommon from '../../../schemas/record-chain-common-schema.v1.json' with { type: 'json' };
+import recordChainSubmission from '../../../schemas/record-chain-submission-schema.v1.json' with { type: 'json' };
+import recordChainEcho from '../../../schemas/record-chain-echo-record-schema.v1.json' with { type: 'json' };
+import recordChainVerification from '../../../schemas/record-chain-verification-record-schema.v1.json' with { type: 'json' };
+import recordChainPropagation from '../../../schemas/record-chain-propagation-record-schema.v1.json' with { type: 'json' };
+import recordChainCorrection from '../../../schemas/record-chain-correction-record-schema.v1.json' with { type: 'json' };
+import recordChainNotice from '../../../schemas/record-chain-context-insufficient-notice-schema.v1.json' with { type: 'json' };
+import verificationClaimModel from '../../../schemas/verification-claim-model.v1.json' with { type: 'json' };
+import recordChainReceipt from '../../../schemas/record-chain-receipt-schema.v1.json' with { type: 'json' };
+import gatewayKeys from '../../../schemas/gateway-keys-schema.v1.json' with { type: 'json' };
+import recordChainLimits from '../../../schemas/record-chain-limits-schema.v1.json' with { type: 'json' };
 
 export interface SchemaDocument {
   $id: string;
@@ -33,6 +48,24 @@ export const schemaDocuments: readonly SchemaDocument[] = [
   guardianPresenceProof,
   guardianRetirement,
   guardianVerificationResult,
+  // The strict evidence pipeline (spec 2.2) and the public index: not part of a record, published beside it.
+  evidenceInput,
+  claimGateOutput,
+  generatedBy,
+  publicIndex,
+  // The current submission path (spec 1.3, 1.4, DECISIONS "Record-chain submissions"): the envelope, a record schema
+  // per record_type, the verification claim model, the gateway's receipts and keys, and the limits policy.
+  recordChainSubmission,
+  recordChainCommon,
+  recordChainEcho,
+  recordChainVerification,
+  recordChainPropagation,
+  recordChainCorrection,
+  recordChainNotice,
+  verificationClaimModel,
+  recordChainReceipt,
+  gatewayKeys,
+  recordChainLimits,
 ];
 
 export function schemaDocument(id: string): SchemaDocument | undefined {

@@ -1,0 +1,29 @@
+import { validateSubmissionText } from '../../core/record-chain/index.ts';
+import { COLOR_OPTIONS, EXIT_NO, EXIT_OK, out, requireStr, str, useColor, type CommandSpec } from '../cli.ts';
+import { formatReport, reportFormat } from '../report.ts';
+import { readInput } from './files.ts';
+
+export const doctor: CommandSpec = {
+  name: 'doctor',
+  summary: "check a submission file offline: the gateway's verdict, signature included",
+  usage: 'doctor --file FILE [--format pretty|json|github]',
+  options: [
+    { name: 'file', type: 'string', value: 'FILE', required: true, description: 'the submission file' },
+    { name: 'format', type: 'string', value: 'F', description: 'pretty (default), json or github: the formats of the archive\'s validate command' },
+    ...COLOR_OPTIONS,
+  ],
+  notes: [
+    'Runs the same checks as the gateway, from the rules and schemas embedded in this builder: limits, strict JSON, the envelope and record schemas, the propagation policy, secrets, historical-only levels, the content hash and the Ed25519 signature.',
+  ],
+  examples: ['doctor --file propagation.json', 'doctor --file propagation.json --format json'],
+  async run(values) {
+    const file = requireStr(values, 'file');
+    const format = reportFormat(str(values, 'format'));
+    const result = validateSubmissionText(readInput(file));
+    out(formatReport(file, result.diagnostics, format, useColor(values)));
+    if (format === 'pretty' && result.valid) {
+      out(`submission_sha256 ${result.submissionSha256} (record_type ${result.recordType}); signature verified offline\n`);
+    }
+    return result.valid ? EXIT_OK : EXIT_NO;
+  },
+};

@@ -1,0 +1,170 @@
+/** preflight and submit: the two gateway operations (spec 4), with the HTTP contract of core/record-chain/protocol.ts. */
+import { writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import type { Diagnostic } from '../../core/diagnostics/diagnostic.ts';
+import {
+  isErrorEnvelope,
+  PREFLIGHT_PATH,
+  SUBMISSION_CONTENT_TYPE,
+  SUBMIT_PATH,
+  validateSubmissionText,
+  type ErrorEnvelope,
+  type Receipt,
+  type WireDiagnostic,
+} from '../../core/record-chain/index.ts';
+import { COLOR_OPTIONS, EXIT_ERROR, EXIT_NO, EXIT_OK, info, out, requireStr, str, UsageError, useColor, type CommandSpec, type ParsedValues } from '../cli.ts';
+import { builderConfig } from '../config.ts';
+import { httpUrl, request, timeoutSeconds, type FetchedBody } from '../net.ts';
+import { formatReport } from '../report.ts';
+import { readInput } from './files.ts';
+
+const GATEWAY_OPTION = {
+  name: 'gateway',
+  type: 'string',
+  value: 'URL',
+  description: 'the intake gateway (default: the one this builder was built for)',
+} as const;
+const TIMEOUT_OPTION = { name: 'timeout', type: 'string', value: 'SECONDS', description: 'give up after this long (default 30)' } as const;
+
+function gatewayBase(values: ParsedValues): string {
+  const value = str(values, 'gateway') ?? builderConfig().gatewayUrl;
+  return httpUrl(value, 'gateway').href.replace(/\/+$/, '');
+}
+
+function parseBody(body: FetchedBody): unknown {
+  try {
+    return JSON.parse(Buffer.from(body.bytes).toString('utf8'));
+  } catch {
+    return undefined;
+  }
+}
+
+function asDiagnostics(list: unknown): Diagnostic[] {
+  if (!Array.isArray(list)) return [];
+  return list
+    .filter((d): d is WireDiagnostic => typeof d === 'object' && d !== null && typeof (d as WireDiagnostic).message === 'string')
+    .map((d) => ({
+      rule: String(d.rule ?? 'gateway'),
+      severity: d.severity === 'warning' ? 'warning' : 'error',
+      message: d.message,
+      hint: String(d.hint ?? ''),
+      pointer: String(d.pointer ?? ''),
+      line: Number(d.line) || 1,
+      column: Number(d.column) || 1,
+    }));
+}
+
+/** Reports an error answer of the gateway; returns the exit status it means. */
+function reportError(file: string, status: number, body: unknown, headers: Headers, values: ParsedValues): number {
+  const envelope = isErrorEnvelope(body) ? (body as ErrorEnvelope).error : undefined;
+  const message = envelope?.message ?? `HTTP ${status}`;
+  const diagnostics = asDiagnostics(envelope?.diagnostics);
+  if (diagnostics.length > 0) out(formatReport(file, diagnostics, 'pretty', useColor(values)));
+  info(`gateway: HTTP ${status}${envelope?.code ? ` ${envelope.code}` : ''}: ${message}`);
+  if (status === 429 || status === 503) {
+    const retry = headers.get('retry-after') ?? (envelope?.retry_after_seconds !== undefined ? String(envelope.retry_after_seconds) : undefined);
+    info(`try again later${retry ? ` (Retry-After: ${retry} s)` : ''}`);
+    return EXIT_ERROR;
+  }
+  if (status === 410 && envelope?.current_route) {
+    info(`this path is retired; current route: ${JSON.stringify(envelope.current_route)}`);
+    return EXIT_ERROR;
+  }
+  // The submission itself was refused (malformed, too large, wrong type, invalid): a "no".
+  if (status === 400 || status === 413 || status === 415 || status === 422) return EXIT_NO;
+  return EXIT_ERROR;
+}
+
+async function post(base: string, path: string, bytes: Buffer, seconds: number): Promise<FetchedBody> {
+  return request(base + path, {
+    method: 'POST',
+    headers: { 'content-type': SUBMISSION_CONTENT_TYPE, accept: 'application/json' },
+    body: new Uint8Array(bytes),
+    timeoutSeconds: seconds,
+  });
+}
+
+export const preflight: CommandSpec = {
+  name: 'preflight',
+  summary: "ask the gateway for its verdict on a submission, without submitting it",
+  usage: 'preflight --file FILE [--gateway URL]',
+  options: [{ name: 'file', type: 'string', value: 'FILE', required: true, description: 'the submission file' }, GATEWAY_OPTION, TIMEOUT_OPTION, ...COLOR_OPTIONS],
+  notes: [`POSTs the file to {gateway}${PREFLIGHT_PATH}. The gateway validates only: it stores nothing and issues no receipt.`],
+  examples: ['preflight --file propagation.json', 'preflight --file propagation.json --gateway https://gateway.example.org'],
+  async run(values) {
+    const file = requireStr(values, 'file');
+    const bytes = readInput(file);
+    const base = gatewayBase(values);
+    const res = await post(base, PREFLIGHT_PATH, bytes, timeoutSeconds(str(values, 'timeout')));
+    const body = parseBody(res);
+    if (res.status !== 200) return reportError(file, res.status, body, res.headers, values);
+    const result = body as { valid?: unknown; submission_sha256?: unknown; diagnostics?: unknown } | undefined;
+    if (!result || typeof result.valid !== 'boolean') {
+      info(`gateway: unexpected preflight answer from ${base}${PREFLIGHT_PATH}`);
+      return EXIT_ERROR;
+    }
+    out(formatReport(file, asDiagnostics(result.diagnostics), 'pretty', useColor(values)));
+    info(result.valid ? `gateway preflight: valid (submission_sha256 ${String(result.submission_sha256)}); nothing was stored` : 'gateway preflight: invalid');
+    return result.valid ? EXIT_OK : EXIT_NO;
+  },
+};
+
+export const submit: CommandSpec = {
+  name: 'submit',
+  summary: 'submit a submission to the intake gateway and keep its receipt (intake only)',
+  usage: 'submit --file FILE [--gateway URL] [--receipt-out FILE]',
+  options: [
+    { name: 'file', type: 'string', value: 'FILE', required: true, description: 'the submission file' },
+    GATEWAY_OPTION,
+    { name: 'receipt-out', type: 'string', value: 'FILE', description: 'write the signed receipt to FILE (default: standard output)' },
+    TIMEOUT_OPTION,
+    ...COLOR_OPTIONS,
+  ],
+  notes: [
+    'The file is checked locally first (as doctor does); an invalid submission is not sent.',
+    `POSTs the file to {gateway}${SUBMIT_PATH}. A retry of the same submission returns the original receipt.`,
+    'The receipt is intake only: not attestation, not inclusion. Verify it with "receipt --file", and prove final inclusion later with "readback".',
+  ],
+  examples: ['submit --file propagation.json --receipt-out receipt.json'],
+  async run(values) {
+    const file = requireStr(values, 'file');
+    const bytes = readInput(file);
+    const local = validateSubmissionText(bytes);
+    if (!local.valid) {
+      out(formatReport(file, local.diagnostics, 'pretty', useColor(values)));
+      info('not submitted: the submission is invalid (see above)');
+      return EXIT_NO;
+    }
+    const base = gatewayBase(values);
+    const res = await post(base, SUBMIT_PATH, bytes, timeoutSeconds(str(values, 'timeout')));
+    const body = parseBody(res);
+    if (res.status !== 200 && res.status !== 202) return reportError(file, res.status, body, res.headers, values);
+    const result = body as { receipt?: Receipt; duplicate?: unknown } | undefined;
+    const receipt = result?.receipt;
+    if (!receipt || typeof receipt !== 'object') {
+      info(`gateway: HTTP ${res.status} without a receipt`);
+      return EXIT_ERROR;
+    }
+    if (receipt.submission_sha256 !== local.submissionSha256 || receipt.record_type !== local.recordType) {
+      info(`gateway: the receipt is for submission ${String(receipt.submission_sha256)}, not this one (${local.submissionSha256}): not trusted`);
+      return EXIT_ERROR;
+    }
+    const receiptText = JSON.stringify(receipt, null, 2) + '\n';
+    const receiptOut = str(values, 'receipt-out');
+    if (receiptOut) {
+      try {
+        writeFileSync(receiptOut, receiptText);
+      } catch (err) {
+        throw new UsageError(`cannot write --receipt-out ${receiptOut}: ${(err as Error).message}`);
+      }
+      info(`wrote the receipt to ${resolve(receiptOut)}`);
+    } else {
+      out(receiptText);
+    }
+    info(
+      `${result.duplicate === true ? 'already received earlier: this is the original receipt' : 'received'} (receipt ${String(receipt.receipt_id)}, status pending, intake only: not attestation, not inclusion)`,
+    );
+    info(`verify it: receipt --file ${receiptOut ?? 'RECEIPT'}; prove inclusion after the archive is next published: readback --submission-sha256 ${local.submissionSha256}`);
+    return EXIT_OK;
+  },
+};

@@ -1,0 +1,130 @@
+/**
+ * readback: final inclusion, proven from the public index (spec 1.4, section 3 rule 4). Exit 0 only when the index
+ * (/api/index.json, or the shards its manifest lists) has an entry with the submission's submission_sha256 AND the
+ * raw record at that entry's url hashes to the entry's sha256; 1 when not (yet) included; 2 on error.
+ *
+ * The index format is /api/public-index-schema.v1.json: a single document with `records`, or a manifest whose
+ * `shards` ({url, sha256}) point to shard documents with `records`. Entry and shard urls beginning with a slash
+ * are relative to the site's base URL.
+ */
+import { sha256Hex } from '../../core/crypto/sha256.ts';
+import { parseStrictJson } from '../../core/json/strict-parse.ts';
+import { submissionSha256, type JsonObject } from '../../core/record-chain/index.ts';
+import { EXIT_NO, EXIT_OK, info, out, str, UsageError, type CommandSpec } from '../cli.ts';
+import { defaultIndexUrl } from '../config.ts';
+import { getOk, httpUrl, jsonOf, NetworkError, timeoutSeconds } from '../net.ts';
+import { readInput } from './files.ts';
+
+const HEX64 = /^[a-f0-9]{64}$/;
+
+interface IndexEntry {
+  id?: unknown;
+  url?: unknown;
+  path?: unknown;
+  sha256?: unknown;
+  submission_sha256?: unknown;
+}
+
+/** The site base a relative index url is resolved against: the index URL without /api/index.json, else its origin. */
+export function siteBaseOf(indexUrl: string): string {
+  const url = new URL(indexUrl);
+  const m = /^(.*)\/api\/index\.json$/.exec(url.pathname);
+  return url.origin + (m ? m[1]! : '');
+}
+
+export function resolveSiteUrl(value: string, base: string): string {
+  if (/^https?:\/\//i.test(value)) return value;
+  return `${base}/${value.replace(/^\/+/, '')}`;
+}
+
+function entriesOf(doc: unknown, where: string): IndexEntry[] {
+  const records = Array.isArray(doc) ? doc : (doc as { records?: unknown; entries?: unknown } | null)?.records ?? (doc as { entries?: unknown } | null)?.entries;
+  if (!Array.isArray(records)) throw new NetworkError(`${where} is not a public index: no records list`);
+  return records.filter((e): e is IndexEntry => typeof e === 'object' && e !== null);
+}
+
+function sha256FromFile(path: string): string {
+  const parsed = parseStrictJson(readInput(path));
+  if (!parsed.isObject) throw new UsageError(`--file ${path} is not a submission (a JSON object)`);
+  const record = (parsed.value as JsonObject).record;
+  if (record === null || typeof record !== 'object' || Array.isArray(record)) throw new UsageError(`--file ${path} has no record object`);
+  return submissionSha256(record as JsonObject);
+}
+
+export const readback: CommandSpec = {
+  name: 'readback',
+  summary: 'prove final inclusion: find the record in the public index and check its bytes',
+  usage: 'readback (--file FILE | --submission-sha256 HEX) [--index URL]',
+  options: [
+    { name: 'file', type: 'string', value: 'FILE', description: 'the submission file (its submission_sha256 is computed)' },
+    { name: 'submission-sha256', type: 'string', value: 'HEX', description: 'the submission_sha256 (from the builder or the receipt)' },
+    { name: 'index', type: 'string', value: 'URL', description: 'the public index (default: /api/index.json of the site this builder was built for)' },
+    { name: 'timeout', type: 'string', value: 'SECONDS', description: 'give up on a request after this long (default 30)' },
+  ],
+  notes: [
+    'Exit 0 only when the index lists an entry with this submission_sha256 and the raw record at its url hashes to the entry\'s sha256; 1 when the record is not (yet) included; 2 on error. Inclusion follows intake review and the next publication of the archive, so 1 right after submit is normal.',
+  ],
+  examples: ['readback --file propagation.json', 'readback --submission-sha256 <64 hex> --index https://echoes.example.org/api/index.json'],
+  async run(values) {
+    const file = str(values, 'file');
+    const given = str(values, 'submission-sha256');
+    if ((file === undefined) === (given === undefined)) throw new UsageError('give exactly one of --file or --submission-sha256');
+    const sha = given !== undefined ? given.trim().toLowerCase() : sha256FromFile(file!);
+    if (!HEX64.test(sha)) throw new UsageError(`--submission-sha256 must be 64 hexadecimal characters (found "${given}")`);
+    const seconds = timeoutSeconds(str(values, 'timeout'));
+    const indexUrl = httpUrl(str(values, 'index') ?? defaultIndexUrl(), 'index').href;
+    const base = siteBaseOf(indexUrl);
+
+    const index = jsonOf(await getOk(indexUrl, seconds));
+    const shards = (index as { shards?: unknown } | null)?.shards;
+    let listed = 0;
+    const matches: IndexEntry[] = [];
+    if (Array.isArray(shards)) {
+      for (const shard of shards as Array<{ url?: unknown; sha256?: unknown }>) {
+        if (typeof shard?.url !== 'string') throw new NetworkError(`${indexUrl}: a shard has no url`);
+        const shardUrl = resolveSiteUrl(shard.url, base);
+        const body = await getOk(shardUrl, seconds);
+        if (typeof shard.sha256 === 'string' && sha256Hex(body.bytes) !== shard.sha256) {
+          throw new NetworkError(`the shard ${shardUrl} does not hash to the sha256 the manifest lists (the site may be mid-publication: try again)`);
+        }
+        const entries = entriesOf(jsonOf(body), shardUrl);
+        listed += entries.length;
+        matches.push(...entries.filter((e) => e.submission_sha256 === sha));
+        if (matches.length > 0) break;
+      }
+    } else {
+      const entries = entriesOf(index, indexUrl);
+      listed = entries.length;
+      matches.push(...entries.filter((e) => e.submission_sha256 === sha));
+    }
+
+    if (matches.length === 0) {
+      info(`not (yet) included: ${indexUrl} lists no record with submission_sha256 ${sha}${Array.isArray(shards) ? '' : ` (${listed} records listed)`}.`);
+      info('A receipt is intake only; a record is included after intake review and the next publication of the archive.');
+      return EXIT_NO;
+    }
+
+    for (const entry of matches) {
+      const where = typeof entry.url === 'string' ? entry.url : typeof entry.path === 'string' ? entry.path : undefined;
+      if (where === undefined || typeof entry.sha256 !== 'string') throw new NetworkError(`the index entry ${String(entry.id)} has no url or sha256`);
+      const rawUrl = resolveSiteUrl(where, base);
+      const raw = await getOk(rawUrl, seconds, 'application/json');
+      const actual = sha256Hex(raw.bytes);
+      if (actual !== entry.sha256) {
+        info(`listed as ${String(entry.id)}, but the bytes at ${rawUrl} hash to ${actual}, not the index's ${entry.sha256}: not verifiably included (the site may be mid-publication: try again later).`);
+        continue;
+      }
+      // When the archived record names its submission (extensions.record_chain.submission_sha256), it must be this one.
+      const archived = parseStrictJson(raw.bytes);
+      const named = ((archived.value as JsonObject | undefined)?.extensions as JsonObject | undefined)?.record_chain as JsonObject | undefined;
+      if (named && typeof named.submission_sha256 === 'string' && named.submission_sha256 !== sha) {
+        info(`the record at ${rawUrl} names submission ${named.submission_sha256}, not ${sha}: not this submission.`);
+        continue;
+      }
+      out(`included: ${String(entry.id)} ${rawUrl} sha256 ${actual}\n`);
+      info(`final inclusion verified: the public index lists submission_sha256 ${sha} and the raw record's bytes match its sha256.`);
+      return EXIT_OK;
+    }
+    return EXIT_NO;
+  },
+};

@@ -1,0 +1,72 @@
+/** HTTP for the builder: Node's global fetch (Node ≥ 20), a time-out on every request, a size cap on every body. */
+import { UsageError } from './cli.ts';
+
+export const DEFAULT_TIMEOUT_SECONDS = 30;
+/** Bodies larger than this are refused (a sharded index keeps each document far smaller). */
+export const MAX_RESPONSE_BYTES = 64 * 1024 * 1024;
+
+/** A network or HTTP failure: exits 2. */
+export class NetworkError extends Error {}
+
+export interface FetchedBody {
+  status: number;
+  headers: Headers;
+  bytes: Uint8Array;
+  url: string;
+}
+
+export function timeoutSeconds(value: string | undefined): number {
+  if (value === undefined) return DEFAULT_TIMEOUT_SECONDS;
+  const n = Number(value);
+  if (!Number.isFinite(n) || n <= 0) throw new UsageError(`--timeout takes a number of seconds (found "${value}")`);
+  return n;
+}
+
+export function httpUrl(value: string, option: string): URL {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new UsageError(`--${option} must be an absolute http(s) URL (found "${value}")`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new UsageError(`--${option} must be an http(s) URL (found "${value}")`);
+  return url;
+}
+
+export async function request(url: string, init: RequestInit & { timeoutSeconds: number }): Promise<FetchedBody> {
+  const { timeoutSeconds: seconds, ...rest } = init;
+  let res: Response;
+  try {
+    res = await fetch(url, { ...rest, redirect: 'follow', signal: AbortSignal.timeout(seconds * 1000) });
+  } catch (err) {
+    const cause = (err as { cause?: { code?: string; message?: string } }).cause;
+    const why = (err as Error).name === 'TimeoutError' ? `no answer within ${seconds} s` : (cause?.code ?? cause?.message ?? (err as Error).message);
+    throw new NetworkError(`cannot reach ${url}: ${why}`);
+  }
+  const declared = Number(res.headers.get('content-length') ?? '0');
+  if (declared > MAX_RESPONSE_BYTES) throw new NetworkError(`${url} answered with ${declared} bytes, more than the ${MAX_RESPONSE_BYTES} the builder reads`);
+  let bytes: Uint8Array;
+  try {
+    bytes = new Uint8Array(await res.arrayBuffer());
+  } catch (err) {
+    throw new NetworkError(`reading the answer of ${url} failed: ${(err as Error).message}`);
+  }
+  if (bytes.byteLength > MAX_RESPONSE_BYTES) throw new NetworkError(`${url} answered with more than ${MAX_RESPONSE_BYTES} bytes`);
+  return { status: res.status, headers: res.headers, bytes, url: res.url || url };
+}
+
+/** GET that must answer 200; anything else is a NetworkError. */
+export async function getOk(url: string, seconds: number, accept = 'application/json'): Promise<FetchedBody> {
+  const body = await request(url, { method: 'GET', headers: { accept }, timeoutSeconds: seconds });
+  if (body.status !== 200) throw new NetworkError(`GET ${url} answered HTTP ${body.status}`);
+  return body;
+}
+
+/** Parses JSON from a response; a NetworkError when it is not JSON. */
+export function jsonOf(body: FetchedBody): unknown {
+  try {
+    return JSON.parse(Buffer.from(body.bytes).toString('utf8'));
+  } catch {
+    throw new NetworkError(`${body.url} did not answer with JSON (HTTP ${body.status})`);
+  }
+}

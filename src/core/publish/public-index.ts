@@ -1,0 +1,216 @@
+/**
+ * The public index (/api/index.json, DECISIONS "Published documents"): one entry per record, in archive-path
+ * order (code points), with the SHA-256 of the record file's exact bytes. A function of the records alone: no
+ * build time, no configuration, so two builds of the same records give the same bytes.
+ *
+ * Below `maxBytes` it is one document, `{schema, version, notes, record_count, counts, records}`. Above, the
+ * entries move to shard files /api/index/<n>.json (n from 1), each within `maxBytes`, filled in order (so adding
+ * records at the end of the archive leaves earlier shards unchanged), and /api/index.json becomes a small manifest
+ * `{schema, version, notes, record_count, counts, shards: [{url, sha256, records, first_id, last_id}]}`.
+ * The JSON Schema of all three documents is schemas/public-index-schema.v1.json.
+ */
+import { sha256Hex } from '../crypto/sha256.ts';
+import { archiveCounts, recordFlags, type ArchiveCounts } from './facets.ts';
+import { documentWithItemLines, utf8Length } from './json.ts';
+import { byArchivePath, objectField, recordJsonUrl, recordPageUrl, stringField, type PublishRecord } from './records.ts';
+
+export const PUBLIC_INDEX_PATH = '/api/index.json';
+export const PUBLIC_INDEX_SCHEMA = 'service.public-index.v1';
+export const PUBLIC_INDEX_SHARD_SCHEMA = 'service.public-index-shard.v1';
+export const PUBLIC_INDEX_VERSION = 'v1';
+
+/** Default size above which the index is sharded: 2 MiB (a shard never exceeds it either). */
+export const DEFAULT_INDEX_SHARD_BYTES = 2 * 1024 * 1024;
+
+/** The environment variable that overrides the shard size for a build (bytes), e.g. to try sharding on few records. */
+export const INDEX_SHARD_BYTES_ENV = 'INDEX_SHARD_BYTES';
+
+/** Where a record-chain record carries its submission hash (agreed with the builder and gateway). */
+export const SUBMISSION_SHA256_LOCATION = ['extensions', 'record_chain', 'submission_sha256'] as const;
+
+export const PUBLIC_INDEX_NOTES: readonly string[] = [
+  'Records are non-authoritative statements by their submitters; the original inscribed records prevail.',
+  'Paths beginning with a slash are relative to the base URL of the site that serves this index.',
+  'sha256 is the SHA-256 of the exact bytes served at url; raw records are byte-identical to the archived files.',
+  'Values under "submitted" are copied verbatim from the record: the submitter\'s words, untrusted, not the archive\'s.',
+  'submission_sha256 (record-chain records) is the SHA-256 of the JCS canonical submitted record; a record is finally included once its entry is listed here.',
+];
+
+export interface PublicIndexEntry {
+  id: string;
+  url: string;
+  page: string;
+  archive_path: string;
+  archive_date: string | null;
+  sha256: string;
+  record_kind: string | null;
+  archive_status: string | null;
+  context_depth: string | null;
+  assessment_state: string | null;
+  verification_level: string | null;
+  verification_scope_label: string | null;
+  independence_class: string | null;
+  withdrawn: boolean;
+  counts_as_attestation: boolean;
+  historical_only_level: boolean;
+  submission_sha256: string | null;
+  /** Free text from the record, verbatim: the submitter's words. */
+  submitted: { verification_status: string | null };
+}
+
+const SHA256_HEX = /^[0-9a-f]{64}$/;
+
+/** The submission hash a record-chain record carries, when it is a well-formed SHA-256; else null. */
+export function submissionSha256Of(record: Record<string, unknown>): string | null {
+  const extensions = objectField(record, SUBMISSION_SHA256_LOCATION[0]);
+  const chain = extensions && objectField(extensions, SUBMISSION_SHA256_LOCATION[1]);
+  const value = chain && stringField(chain, SUBMISSION_SHA256_LOCATION[2]);
+  return value && SHA256_HEX.test(value) ? value : null;
+}
+
+export function indexEntry({ id, path, archiveDate, sha256, record }: PublishRecord): PublicIndexEntry {
+  return {
+    id,
+    url: recordJsonUrl(id),
+    page: recordPageUrl(id),
+    archive_path: path,
+    archive_date: archiveDate,
+    sha256,
+    record_kind: stringField(record, 'record_kind'),
+    archive_status: stringField(record, 'archive_status'),
+    context_depth: stringField(record, 'context_depth'),
+    assessment_state: stringField(record, 'assessment_state'),
+    verification_level: stringField(record, 'verification_level'),
+    verification_scope_label: stringField(record, 'verification_scope_label'),
+    independence_class: stringField(record, 'independence_class'),
+    ...recordFlags(record),
+    submission_sha256: submissionSha256Of(record),
+    submitted: { verification_status: stringField(record, 'verification_status') },
+  };
+}
+
+export interface PublishedFile {
+  /** Public path, e.g. /api/index.json or /api/index/1.json. */
+  path: string;
+  text: string;
+  sha256: string;
+}
+
+export interface ShardRef {
+  url: string;
+  sha256: string;
+  records: number;
+  first_id: string;
+  last_id: string;
+}
+
+export interface PublicIndex {
+  /** /api/index.json: the whole index, or the manifest when sharded. */
+  index: PublishedFile;
+  /** /api/index/<n>.json, n = 1, 2, …; empty when the index is one document. */
+  shards: PublishedFile[];
+  entries: PublicIndexEntry[];
+  counts: ArchiveCounts;
+}
+
+export interface PublicIndexOptions {
+  /** Size in bytes above which the index is sharded; also the most a shard may hold. Default 2 MiB. */
+  maxBytes?: number;
+}
+
+function file(path: string, text: string): PublishedFile {
+  return { path, text, sha256: sha256Hex(text) };
+}
+
+function head(counts: ArchiveCounts, recordCount: number) {
+  return {
+    schema: PUBLIC_INDEX_SCHEMA,
+    version: PUBLIC_INDEX_VERSION,
+    notes: PUBLIC_INDEX_NOTES,
+    record_count: recordCount,
+    counts,
+  };
+}
+
+export function shardPath(n: number): string {
+  return `/api/index/${n}.json`;
+}
+
+export function buildPublicIndex(records: readonly PublishRecord[], options: PublicIndexOptions = {}): PublicIndex {
+  const maxBytes = options.maxBytes ?? DEFAULT_INDEX_SHARD_BYTES;
+  const sorted = byArchivePath(records);
+  assertUniqueIds(sorted);
+  const entries = sorted.map(indexEntry);
+  const counts = archiveCounts(sorted.map((r) => r.record));
+
+  const single = documentWithItemLines(head(counts, entries.length), 'records', entries);
+  if (utf8Length(single) <= maxBytes) {
+    return { index: file(PUBLIC_INDEX_PATH, single), shards: [], entries, counts };
+  }
+
+  const chunks = shardEntries(entries, maxBytes);
+  const shards = chunks.map((chunk, i) =>
+    file(
+      shardPath(i + 1),
+      documentWithItemLines(
+        { schema: PUBLIC_INDEX_SHARD_SCHEMA, version: PUBLIC_INDEX_VERSION, index: PUBLIC_INDEX_PATH, shard: i + 1, record_count: chunk.length },
+        'records',
+        chunk,
+      ),
+    ),
+  );
+  const refs: ShardRef[] = shards.map((shard, i) => {
+    const chunk = chunks[i]!;
+    return { url: shard.path, sha256: shard.sha256, records: chunk.length, first_id: chunk[0]!.id, last_id: chunk[chunk.length - 1]!.id };
+  });
+  const manifest = JSON.stringify({ ...head(counts, entries.length), shards: refs }, null, 2) + '\n';
+  return { index: file(PUBLIC_INDEX_PATH, manifest), shards, entries, counts };
+}
+
+/**
+ * Entries in order, cut greedily into shards whose document stays within `maxBytes`. A single entry that alone
+ * exceeds the limit gets a shard of its own (records are at most 1 MiB, so this only happens with a tiny limit).
+ */
+function shardEntries(entries: readonly PublicIndexEntry[], maxBytes: number): PublicIndexEntry[][] {
+  // Upper bound of a shard document's bytes besides its entries, the same for every archive (so that records
+  // added at the end never move earlier shard boundaries): the head with a 9-digit shard number and count.
+  const overhead = utf8Length(
+    documentWithItemLines(
+      { schema: PUBLIC_INDEX_SHARD_SCHEMA, version: PUBLIC_INDEX_VERSION, index: PUBLIC_INDEX_PATH, shard: 999_999_999, record_count: 999_999_999 },
+      'records',
+      [],
+    ),
+  ) + 1;
+  const chunks: PublicIndexEntry[][] = [];
+  let chunk: PublicIndexEntry[] = [];
+  let size = overhead;
+  for (const entry of entries) {
+    const bytes = utf8Length(JSON.stringify(entry)) + 2; // the entry, its comma and its newline
+    if (chunk.length > 0 && size + bytes > maxBytes) {
+      chunks.push(chunk);
+      chunk = [];
+      size = overhead;
+    }
+    chunk.push(entry);
+    size += bytes;
+  }
+  if (chunk.length > 0) chunks.push(chunk);
+  return chunks;
+}
+
+function assertUniqueIds(records: readonly PublishRecord[]): void {
+  const seen = new Set<string>();
+  for (const r of records) {
+    if (seen.has(r.id)) throw new Error(`the public index needs unique record ids; ${JSON.stringify(r.id)} occurs twice`);
+    seen.add(r.id);
+  }
+}
+
+/** The shard size for a build: $INDEX_SHARD_BYTES when set to a positive integer, else the default. */
+export function indexShardBytes(env: Record<string, string | undefined> = process.env): number {
+  const raw = env[INDEX_SHARD_BYTES_ENV]?.trim();
+  if (!raw) return DEFAULT_INDEX_SHARD_BYTES;
+  const n = Number(raw);
+  if (!Number.isSafeInteger(n) || n <= 0) throw new Error(`${INDEX_SHARD_BYTES_ENV} must be a positive integer (bytes), not ${JSON.stringify(raw)}`);
+  return n;
+}

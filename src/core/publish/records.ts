@@ -1,0 +1,74 @@
+/**
+ * The plain data every publisher works from: one value per record, as the validated archive holds it. No Astro
+ * here: the site maps its collection entries with `publishRecordsFrom`, tests build these values directly.
+ */
+
+import { compareCodePoints } from '../util/compare.ts';
+
+export { compareCodePoints };
+
+export interface PublishRecord {
+  /** The record id: its file name without `.json` (DECISIONS 1). */
+  id: string;
+  /** Path of the record file from the archive root, forward slashes. */
+  path: string;
+  /** Archive date (YYYY-MM-DD) of a conventionally named record, else null. */
+  archiveDate: string | null;
+  /** Lowercase hex SHA-256 of the record file's exact bytes. */
+  sha256: string;
+  /** The parsed, validated record. */
+  record: Record<string, unknown>;
+}
+
+/** The shape of an entry of the site's `records` collection (src/site/record-entry.ts), structurally. */
+export interface RecordEntryLike {
+  id: string;
+  data: { path: string; archiveDate: string | null; sha256: string; record: Record<string, unknown> };
+}
+
+/** Collection entries as publish records, in archive-path order. */
+export function publishRecordsFrom(entries: readonly RecordEntryLike[]): PublishRecord[] {
+  return byArchivePath(
+    entries.map(({ id, data }) => ({ id, path: data.path, archiveDate: data.archiveDate, sha256: data.sha256, record: data.record })),
+  );
+}
+
+/** A copy sorted by archive path in code-point order: the public index's order. */
+export function byArchivePath<T extends { path: string }>(records: readonly T[]): T[] {
+  return [...records].sort((a, b) => compareCodePoints(a.path, b.path));
+}
+
+/**
+ * A copy, newest first: by archive date descending, then id descending (the higher sequence number of the same day
+ * first), then path; records without an archive date are left out (feeds never invent a date).
+ */
+export function datedNewestFirst<T extends { id: string; path: string; archiveDate: string | null }>(records: readonly T[]): T[] {
+  return records
+    .filter((r) => r.archiveDate !== null)
+    .sort(
+      (a, b) =>
+        compareCodePoints(b.archiveDate!, a.archiveDate!) || compareCodePoints(b.id, a.id) || compareCodePoints(a.path, b.path),
+    );
+}
+
+/** The site path (relative to the base URL) of a record's raw JSON. */
+export function recordJsonUrl(id: string): string {
+  return `/records/${encodeURIComponent(id)}.json`;
+}
+
+/** The site path (relative to the base URL) of a record's page. */
+export function recordPageUrl(id: string): string {
+  return `/records/${encodeURIComponent(id)}/`;
+}
+
+// ---- Safe field access: a valid record may lack optional fields ----
+
+export function stringField(record: Record<string, unknown>, key: string): string | null {
+  const value = record[key];
+  return typeof value === 'string' ? value : null;
+}
+
+export function objectField(record: Record<string, unknown>, key: string): Record<string, unknown> | undefined {
+  const value = record[key];
+  return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+}

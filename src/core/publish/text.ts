@@ -1,0 +1,31 @@
+/** Text from records made safe to carry as data in XML and plain-text formats. */
+
+/**
+ * Characters XML 1.0 does not allow (C0 controls other than tab, newline and carriage return, lone surrogates,
+ * U+FFFE, U+FFFF) become U+FFFD. JSON strings may hold all of them; a feed must still parse.
+ */
+export function xmlSafeText(text: string): string {
+  return text.replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD');
+}
+
+/** Escaped for XML character data and attribute values (double- or single-quoted). */
+export function escapeXml(text: string): string {
+  return xmlSafeText(text)
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&apos;');
+}
+
+/** At most `max` code points (whole code points, so no surrogate is split), with an ellipsis when cut. */
+export function truncate(text: string, max: number): string {
+  if (text.length <= max) return text; // never more code points than code units
+  const points = Array.from(text);
+  return points.length <= max ? text : points.slice(0, max - 1).join('').trimEnd() + '…';
+}
+
+/** Runs of whitespace (line breaks included) as single spaces, trimmed: for one-line titles. */
+export function oneLine(text: string): string {
+  return text.replace(/\s+/g, ' ').trim();
+}

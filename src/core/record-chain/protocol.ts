@@ -1,0 +1,102 @@
+/**
+ * The gateway's HTTP contract as the builder reads it (spec 4; issue 4). The gateway implements these shapes; the
+ * builder's preflight/submit/receipt commands rely on them. Paths are relative to {gateway_url}.
+ *
+ *   POST /record-chain/preflight  body: the submission JSON (Content-Type application/json)
+ *        200 PreflightResult (valid or not: preflight never writes)   or 4xx ErrorEnvelope
+ *   POST /record-chain/submit     body: the submission JSON
+ *        202 SubmitResult { duplicate: false }   new intake
+ *        200 SubmitResult { duplicate: true }    the same submission_sha256 was received before: the original receipt
+ *        422 ErrorEnvelope with diagnostics      the submission is invalid
+ *   GET  /record-chain/receipts/{receipt_id}   200 ReceiptStatus
+ *   Other errors: 400 malformed JSON, 413 body too large, 415 wrong content type, 429 (Retry-After), 503, and 410 for
+ *   the retired paths; every error body is an ErrorEnvelope.
+ */
+import type { Diagnostic } from '../diagnostics/diagnostic.ts';
+import type { Receipt } from './receipt.ts';
+import type { RecordType } from './types.ts';
+
+export const PREFLIGHT_PATH = '/record-chain/preflight';
+export const SUBMIT_PATH = '/record-chain/submit';
+export const RECEIPTS_PATH = '/record-chain/receipts';
+/** Spec 2.3 retired_paths and spec 4: historical only; the gateway answers 410 with the current route. */
+export const RETIRED_PATHS = ['/agent-submit', '/gateway/*', '/gateway/preflight', '/api/agent-submit-gateway.json'] as const;
+export const SUBMISSION_CONTENT_TYPE = 'application/json';
+
+/** A diagnostic on the wire: the validate CLI's JSON report shape. */
+export interface WireDiagnostic {
+  severity: 'error' | 'warning';
+  rule: string;
+  message: string;
+  pointer: string;
+  line: number;
+  column: number;
+  hint: string;
+}
+
+export function toWireDiagnostics(diagnostics: readonly Diagnostic[]): WireDiagnostic[] {
+  return diagnostics.map((d) => ({
+    severity: d.severity,
+    rule: d.rule,
+    message: d.message,
+    pointer: d.pointer,
+    line: d.line,
+    column: d.column,
+    hint: d.hint,
+  }));
+}
+
+export interface PreflightResult {
+  valid: boolean;
+  submission_sha256: string | null;
+  record_type: RecordType | null;
+  diagnostics: WireDiagnostic[];
+  /** Preflight writes nothing and issues no receipt. */
+  intake_only: true;
+}
+
+export interface SubmitResult {
+  receipt: Receipt;
+  /** True when this submission_sha256 was received before: the receipt is the original one. */
+  duplicate: boolean;
+}
+
+export type ReceiptState = 'pending' | 'accepted' | 'rejected';
+
+export interface ReceiptStatus {
+  receipt: Receipt;
+  /** Current state: pending (received), accepted (written into the archive, not yet final until readback), rejected. */
+  status: ReceiptState;
+  /** Present when rejected. */
+  reason?: string;
+}
+
+export interface ErrorEnvelope {
+  error: {
+    /** The HTTP status, repeated. */
+    status: number;
+    /** Stable code, e.g. invalid_json, invalid_submission, body_too_large, unsupported_media_type, rate_limited, storage_unavailable, retired_path, not_found. */
+    code: string;
+    message: string;
+    /** The core's diagnostics for 400/413/422. */
+    diagnostics?: WireDiagnostic[];
+    /** For 429 and 503 (also sent as Retry-After). */
+    retry_after_seconds?: number;
+    /** For 410: where new submissions go. */
+    current_route?: { preflight: string; submit: string; builder: string };
+  };
+}
+
+export function isErrorEnvelope(value: unknown): value is ErrorEnvelope {
+  const error = (value as { error?: unknown } | null)?.error;
+  return typeof error === 'object' && error !== null && typeof (error as { message?: unknown }).message === 'string';
+}
+
+/** The current route, for 410 answers on retired paths and for documents: absolute URLs from the site configuration. */
+export function currentRoute(config: { baseUrl: string; gatewayUrl: string }): { preflight: string; submit: string; builder: string } {
+  return {
+    preflight: `POST ${config.gatewayUrl}${PREFLIGHT_PATH}`,
+    submit: `POST ${config.gatewayUrl}${SUBMIT_PATH}`,
+    builder: `${config.baseUrl}/downloads/record-chain-builder.mjs`,
+  };
+}

@@ -1,0 +1,11 @@
+/** Every record-chain rule, in the order their findings are reported (positions sort them in the end). */
+import { contentHash } from './content-hash.ts';
+import { historicalLevel } from './historical-level.ts';
+import { propagationForbidden } from './propagation-forbidden.ts';
+import type { ChainRule } from './rule.ts';
+import { secrets } from './secrets.ts';
+import { signature } from './signature.ts';
+
+export const chainRules: readonly ChainRule[] = [historicalLevel, propagationForbidden, secrets, contentHash, signature];
+
+export type { ChainContext, ChainRule } from './rule.ts';
