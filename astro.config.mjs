@@ -22,5 +22,11 @@ export default defineConfig({
   },
   // No toolbar scripts or network in `astro dev` either.
   devToolbar: { enabled: false },
+  // The record list moved to /browse/ (paginated, with filters); /records/ stays a working address.
+  redirects: { '/records': '/browse/' },
+  vite: {
+    // Every script is a file: nothing inlined into the HTML (the CSP has script-src 'self' without 'unsafe-inline').
+    build: { assetsInlineLimit: 0 },
+  },
   prefetch: false,
 });

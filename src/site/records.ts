@@ -10,6 +10,15 @@ export type RecordEntry = CollectionEntry<'records'>;
 export type EchoRecord = RecordEntry['data']['record'];
 
 import { RECORD_KINDS } from '../core/record/vocabulary.ts';
+import {
+  relations,
+  summarize,
+  summarizeRecord,
+  type ArchiveSummary,
+  type RecordSummary,
+  type Relations,
+} from './archive-model.ts';
+import { facetCounts, type FacetCounts } from './facets.ts';
 
 export { RECORD_KINDS, HISTORICAL_ONLY_LEVELS, isHistoricalOnlyLevel } from '../core/record/vocabulary.ts';
 
@@ -18,8 +27,50 @@ export { RECORD_KINDS, HISTORICAL_ONLY_LEVELS, isHistoricalOnlyLevel } from '../
  * without an archive date come last, by id. The order depends only on the records, never on the machine.
  */
 export async function allRecords(): Promise<RecordEntry[]> {
-  const entries = await getCollection('records');
-  return entries.sort(newestFirst);
+  return (await sortedRecords()).slice();
+}
+
+// The collection is read once per build (not once per page): at 100,000 records that matters. `astro dev` reads it
+// each time, so edits to records show up.
+let sorted: Promise<RecordEntry[]> | undefined;
+function sortedRecords(): Promise<RecordEntry[]> {
+  const read = async () => (await getCollection('records')).sort(newestFirst);
+  if (import.meta.env.DEV) return read();
+  return (sorted ??= read());
+}
+
+export interface ArchiveModel {
+  /** Every record, newest first. */
+  entries: readonly RecordEntry[];
+  byId: ReadonlyMap<string, RecordEntry>;
+  /** One light summary per entry, same order. */
+  summaries: readonly RecordSummary[];
+  summaryById: ReadonlyMap<string, RecordSummary>;
+  relations: Relations;
+  summary: ArchiveSummary;
+  facetCounts: FacetCounts[];
+}
+
+let model: Promise<ArchiveModel> | undefined;
+
+/** Everything pages need about the whole archive, computed once per build. */
+export function archiveModel(): Promise<ArchiveModel> {
+  const build = async (): Promise<ArchiveModel> => {
+    const entries = await sortedRecords();
+    const summaries = entries.map(summarizeRecord);
+    const records = entries.map((e) => e.data.record);
+    return {
+      entries,
+      byId: new Map(entries.map((e) => [e.id, e])),
+      summaries,
+      summaryById: new Map(summaries.map((s) => [s.id, s])),
+      relations: relations(entries),
+      summary: summarize(records),
+      facetCounts: facetCounts(records),
+    };
+  };
+  if (import.meta.env.DEV) return build();
+  return (model ??= build());
 }
 
 export function newestFirst(a: RecordEntry, b: RecordEntry): number {
@@ -109,3 +160,12 @@ export function recordTitle(record: EchoRecord): string {
   const agent = object(record.agent_identity);
   return text(agent?.name_or_model) ?? text(record.record_kind) ?? 'record';
 }
+
+/** /browse/ pages: everything, or one facet value; page 1 has no number in its URL. */
+export function browsePath(facet?: string, valueSlug?: string, page = 1): string {
+  const base = facet && valueSlug ? `browse/${facet}/${valueSlug}/` : 'browse/';
+  return sitePath(page > 1 ? `${base}${page}/` : base);
+}
+
+/** Records per browse page. */
+export const BROWSE_PAGE_SIZE = 50;

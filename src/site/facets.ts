@@ -1,0 +1,98 @@
+/**
+ * The six facets readers filter on, their values in the schema's order, their URL slugs, and counts.
+ * Pure: it works on plain records, so tests and pages share it.
+ */
+import {
+  ARCHIVE_STATUSES,
+  ASSESSMENT_STATES,
+  CONTEXT_DEPTHS,
+  INDEPENDENCE_CLASSES,
+  RECORD_KINDS,
+  VERIFICATION_LEVELS,
+} from '../core/record/vocabulary.ts';
+import { valueLabel } from './labels.ts';
+
+export interface Facet {
+  /** The record field, also the URL segment: /browse/<key>/<value slug>/. */
+  key: string;
+  label: string;
+  /** All values the schema allows, in its order. */
+  values: readonly string[];
+}
+
+export const FACETS: readonly Facet[] = [
+  { key: 'record_kind', label: 'Record kind', values: RECORD_KINDS },
+  { key: 'archive_status', label: 'Archive status', values: ARCHIVE_STATUSES },
+  { key: 'context_depth', label: 'Context depth', values: CONTEXT_DEPTHS },
+  { key: 'assessment_state', label: 'Assessment state', values: ASSESSMENT_STATES },
+  { key: 'verification_level', label: 'Verification level', values: VERIFICATION_LEVELS },
+  { key: 'independence_class', label: 'Independence class', values: INDEPENDENCE_CLASSES },
+];
+
+export function facetByKey(key: string): Facet | undefined {
+  return FACETS.find((f) => f.key === key);
+}
+
+/** Records of kinds that need few fields (legacy_record, verification_report_v2) may leave a facet out. */
+export const NOT_STATED_SLUG = 'not-stated';
+export const NOT_STATED_LABEL = 'Not stated';
+
+/** A record's value for a facet: its string, or null when the record does not state it. */
+export function facetValue(record: Readonly<Record<string, unknown>>, key: string): string | null {
+  const value = record[key];
+  return typeof value === 'string' ? value : null;
+}
+
+/** URL segment of a facet value. Enum values are [A-Za-z0-9_+-]; `+` becomes `-plus` (V4+ → V4-plus). */
+export function valueSlug(value: string | null): string {
+  return value === null ? NOT_STATED_SLUG : value.replace(/\+/g, '-plus');
+}
+
+export function facetValueLabel(key: string, value: string | null): string {
+  return value === null ? NOT_STATED_LABEL : valueLabel(key, value);
+}
+
+export interface FacetValueCount {
+  value: string | null;
+  slug: string;
+  label: string;
+  count: number;
+}
+
+export interface FacetCounts {
+  facet: Facet;
+  values: FacetValueCount[];
+}
+
+/**
+ * For each facet, how many of the given records have each value: values in the schema's order, only those that
+ * occur, "not stated" last. Every record listed counts (withdrawn ones too: they are listed, marked withdrawn),
+ * so each count is exactly the number of records on that facet value's pages.
+ */
+export function facetCounts(records: readonly Readonly<Record<string, unknown>>[]): FacetCounts[] {
+  return FACETS.map((facet) => {
+    const counts = new Map<string | null, number>();
+    for (const record of records) {
+      const value = facetValue(record, facet.key);
+      counts.set(value, (counts.get(value) ?? 0) + 1);
+    }
+    const order = (v: string | null) => (v === null ? Infinity : facet.values.indexOf(v) === -1 ? facet.values.length : facet.values.indexOf(v));
+    const values = [...counts]
+      .sort(([a], [b]) => order(a) - order(b) || String(a).localeCompare(String(b)))
+      .map(([value, count]) => ({ value, slug: valueSlug(value), label: facetValueLabel(facet.key, value), count }));
+    return { facet, values };
+  });
+}
+
+/** The records grouped by each facet value (same grouping as facetCounts), keeping their order. */
+export function groupByFacet<T>(items: readonly T[], recordOf: (item: T) => Readonly<Record<string, unknown>>, key: string): Map<string, { value: string | null; items: T[] }> {
+  const groups = new Map<string, { value: string | null; items: T[] }>();
+  for (const item of items) {
+    const value = facetValue(recordOf(item), key);
+    const slug = valueSlug(value);
+    let group = groups.get(slug);
+    if (!group) groups.set(slug, (group = { value, items: [] }));
+    group.items.push(item);
+  }
+  return groups;
+}
