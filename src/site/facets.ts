@@ -2,14 +2,7 @@
  * The six facets readers filter on, their values in the schema's order, their URL slugs, and counts.
  * Pure: it works on plain records, so tests and pages share it.
  */
-import {
-  ARCHIVE_STATUSES,
-  ASSESSMENT_STATES,
-  CONTEXT_DEPTHS,
-  INDEPENDENCE_CLASSES,
-  RECORD_KINDS,
-  VERIFICATION_LEVELS,
-} from '../core/record/vocabulary.ts';
+import { FACETS as CORE_FACETS, FACET_NAMES, type FacetName } from '../core/publish/facets.ts';
 import { valueLabel } from './labels.ts';
 
 export interface Facet {
@@ -20,14 +13,17 @@ export interface Facet {
   values: readonly string[];
 }
 
-export const FACETS: readonly Facet[] = [
-  { key: 'record_kind', label: 'Record kind', values: RECORD_KINDS },
-  { key: 'archive_status', label: 'Archive status', values: ARCHIVE_STATUSES },
-  { key: 'context_depth', label: 'Context depth', values: CONTEXT_DEPTHS },
-  { key: 'assessment_state', label: 'Assessment state', values: ASSESSMENT_STATES },
-  { key: 'verification_level', label: 'Verification level', values: VERIFICATION_LEVELS },
-  { key: 'independence_class', label: 'Independence class', values: INDEPENDENCE_CLASSES },
-];
+const FACET_LABELS: Record<FacetName, string> = {
+  record_kind: 'Record kind',
+  archive_status: 'Archive status',
+  context_depth: 'Context depth',
+  assessment_state: 'Assessment state',
+  verification_level: 'Verification level',
+  independence_class: 'Independence class',
+};
+
+/** The core's facets (the same the public index carries), with the labels readers see. */
+export const FACETS: readonly Facet[] = FACET_NAMES.map((key) => ({ key, label: FACET_LABELS[key], values: CORE_FACETS[key] }));
 
 export function facetByKey(key: string): Facet | undefined {
   return FACETS.find((f) => f.key === key);
