@@ -62,3 +62,19 @@ export function generateEd25519KeyPair(): Ed25519KeyPair {
 export function privateKeyFromPem(pem: string): KeyObject {
   return createPrivateKey(pem);
 }
+
+export type SignatureCheck = { ok: true } | { ok: false; field: 'public_key'; reason: string } | { ok: false; field: 'signature' };
+
+/**
+ * Checks a signature whose key arrives as text (a record's or a submission's proof): which field is at fault,
+ * if any. One implementation for every proof the core verifies (DECISIONS 14 and the record-chain proof).
+ */
+export function checkSignature(publicKeyText: string, message: string, signatureBase64: string): SignatureCheck {
+  let key: KeyObject;
+  try {
+    key = parsePublicKey(publicKeyText);
+  } catch (err) {
+    return { ok: false, field: 'public_key', reason: err instanceof KeyFormatError ? err.message : 'unreadable key' };
+  }
+  return verifyEd25519(key, message, signatureBase64) ? { ok: true } : { ok: false, field: 'signature' };
+}

@@ -1,4 +1,4 @@
-import { KeyFormatError, parsePublicKey, verifyEd25519 } from '../../crypto/ed25519.ts';
+import { checkSignature } from '../../crypto/ed25519.ts';
 import { asObject, asString, violation } from '../../rules/rule.ts';
 import { submissionSha256 } from '../envelope.ts';
 import type { ChainRule } from './rule.ts';
@@ -23,20 +23,18 @@ export const signature: ChainRule = {
     // Fields of the wrong form are the schema's to report (schema/pattern): one problem, one finding.
     if (!PUBLIC_KEY_FORM.test(publicKey) || !SIGNATURE_FORM.test(sig)) return [];
     if (hash !== submissionSha256(record)) return [];
-    let key;
-    try {
-      key = parsePublicKey(publicKey);
-    } catch (err) {
+    const check = checkSignature(publicKey, hash, sig);
+    if (check.ok) return [];
+    if (check.field === 'public_key') {
       return [
         violation(
           this.id,
           '/proof/public_key',
-          `proof.public_key cannot be used: ${err instanceof KeyFormatError ? err.message : 'unreadable key'}`,
+          `proof.public_key cannot be used: ${check.reason}`,
           'Write the Ed25519 public key as base64 of its 32 raw bytes (the builder does this).',
         ),
       ];
     }
-    if (verifyEd25519(key, hash, sig)) return [];
     return [
       violation(
         this.id,

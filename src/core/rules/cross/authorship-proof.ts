@@ -1,5 +1,5 @@
 import { AUTHORSHIP_CANONICALIZATION, authorshipContentHash } from '../../crypto/authorship-proof.ts';
-import { KeyFormatError, parsePublicKey, verifyEd25519 } from '../../crypto/ed25519.ts';
+import { checkSignature } from '../../crypto/ed25519.ts';
 import { asObject, asString, violation, type RecordRule } from '../rule.ts';
 
 /** DECISIONS 14: an ed25519_signature proof must verify against the record's canonical content. */
@@ -36,29 +36,25 @@ export const authorshipProof: RecordRule = {
         ),
       ];
     }
-    let key;
-    try {
-      key = parsePublicKey(publicKey);
-    } catch (err) {
+    const check = checkSignature(publicKey, claimedHash, signature);
+    if (check.ok) return [];
+    if (check.field === 'public_key') {
       return [
         violation(
           this.id,
           '/authorship_proof/public_key',
-          `authorship_proof.public_key cannot be used: ${err instanceof KeyFormatError ? err.message : 'unreadable key'}`,
+          `authorship_proof.public_key cannot be used: ${check.reason}`,
           'Write the Ed25519 public key as base64 of its 32 raw bytes, or as a PEM public key.',
         ),
       ];
     }
-    if (!verifyEd25519(key, claimedHash, signature)) {
-      return [
-        violation(
-          this.id,
-          '/authorship_proof/signature',
-          'authorship_proof.signature is not a valid Ed25519 signature of content_hash_sha256 by public_key',
-          'Sign the 64-character hex content hash (as UTF-8 text) with the private key matching public_key, and write the signature in base64.',
-        ),
-      ];
-    }
-    return [];
+    return [
+      violation(
+        this.id,
+        '/authorship_proof/signature',
+        'authorship_proof.signature is not a valid Ed25519 signature of content_hash_sha256 by public_key',
+        'Sign the 64-character hex content hash (as UTF-8 text) with the private key matching public_key, and write the signature in base64.',
+      ),
+    ];
   },
 };
