@@ -1,7 +1,6 @@
 /**
- * Schema findings for record-chain documents: the core's translation of Ajv errors (src/core/schema), with the
- * wording that belongs to the Echo v3 schema replaced by the record-chain's, and plain messages for the
- * "one of these fields" choices.
+ * Schema findings for record-chain documents: the core's translation of Ajv errors (src/core/schema) in the
+ * record-chain's wording, and plain messages for the "one of these fields" choices.
  */
 import type { Finding } from '../diagnostics/diagnostic.ts';
 import { schemaErrors } from '../schema/compile.ts';
@@ -19,7 +18,11 @@ const ANY_OF: Record<string, { message: string; hint: string }> = {
 };
 
 export function chainSchemaFindings(value: unknown, schemaId: string, documentName: string): Finding[] {
-  const findings = translateSchemaErrors(schemaErrors(value, schemaId));
+  const findings = translateSchemaErrors(schemaErrors(value, schemaId), {
+    schemaName: documentName,
+    closedTopLevelHint: `The top level of a ${documentName} is closed: remove these fields.`,
+    conditionalHint: '',
+  });
   for (const f of findings) {
     if (f.rule === 'schema/any-of' && ANY_OF[f.pointer]) {
       f.message = ANY_OF[f.pointer]!.message;
@@ -29,12 +32,6 @@ export function chainSchemaFindings(value: unknown, schemaId: string, documentNa
     if (f.rule === 'schema/min-items') {
       f.hint = 'Add the missing items: saying honestly what limits a claim, what was not checked and what is not claimed is part of the record.';
     }
-    if (f.rule === 'schema/additional-properties' && !f.pointer.slice(1).includes('/')) {
-      f.hint = `The top level of a ${documentName} is closed: remove these fields.`;
-    }
-    f.hint = f.hint
-      .replace(/ ?Every record_kind except legacy_record and verification_report_v2 carries the full Echo v3 field set\./, '')
-      .replaceAll('the Echo v3 schema', `the ${documentName} schema`);
   }
   return findings;
 }

@@ -11,7 +11,24 @@ import { closest } from '../util/closest.ts';
 const KIND_CONDITIONAL_HINT =
   'Every record_kind except legacy_record and verification_report_v2 carries the full Echo v3 field set.';
 
-export function translateSchemaErrors(errors: readonly ErrorObject[]): Finding[] {
+/** Wording that depends on which document was validated (the Echo v3 record by default). */
+export interface TranslationWording {
+  /** How hints name the schema, e.g. "Echo v3" → "… the Echo v3 schema". */
+  schemaName: string;
+  /** Hint for fields not allowed at the top level. */
+  closedTopLevelHint: string;
+  /** Added to a missing-fields hint when some are required by a kind-dependent condition. */
+  conditionalHint: string;
+}
+
+const ECHO_V3_WORDING: TranslationWording = {
+  schemaName: 'Echo v3',
+  closedTopLevelHint:
+    'The top level of an Echo v3 record is closed: remove these fields, or keep non-authoritative notes under "extensions" (keys there must not contain authority, canonical, amend, verification, attestation, investment, instruction or governance).',
+  conditionalHint: KIND_CONDITIONAL_HINT,
+};
+
+export function translateSchemaErrors(errors: readonly ErrorObject[], wording: TranslationWording = ECHO_V3_WORDING): Finding[] {
   const out: Finding[] = [];
   // `conditional` names (from a kind-dependent "then") are listed after the always-required ones, as the spec does.
   const grouped = new Map<string, { finding: Finding; names: string[]; conditional: Set<string> }>();
@@ -63,14 +80,14 @@ export function translateSchemaErrors(errors: readonly ErrorObject[]): Finding[]
           rule: 'schema/additional-properties',
           severity: 'error',
           message: '',
-          hint: allowedFieldsHint(e),
+          hint: allowedFieldsHint(e, wording),
           pointer: childPointer(e.instancePath, name),
           at: 'key',
         }));
         break;
       }
       default:
-        out.push(translateOne(e, where));
+        out.push(translateOne(e, where, wording.schemaName));
     }
   }
 
@@ -80,7 +97,7 @@ export function translateSchemaErrors(errors: readonly ErrorObject[]): Finding[]
     const where = describePointer(finding.rule === 'schema/required' ? finding.pointer : parentOf(finding.pointer));
     if (finding.rule === 'schema/required') {
       finding.message = `missing required field${plural ? 's' : ''} in ${where}: ${names.join(', ')}`;
-      finding.hint = [`Add ${names.join(', ')}.`, conditional.size > 0 ? KIND_CONDITIONAL_HINT : ''].filter(Boolean).join(' ');
+      finding.hint = [`Add ${names.join(', ')}.`, conditional.size > 0 ? wording.conditionalHint : ''].filter(Boolean).join(' ');
     } else {
       finding.message = `field${plural ? 's' : ''} not allowed in ${where}: ${names.join(', ')}`;
     }
@@ -92,10 +109,8 @@ function parentOf(pointer: string): string {
   return pointer.slice(0, pointer.lastIndexOf('/'));
 }
 
-function allowedFieldsHint(e: ErrorObject): string {
-  if (e.instancePath === '') {
-    return 'The top level of an Echo v3 record is closed: remove these fields, or keep non-authoritative notes under "extensions" (keys there must not contain authority, canonical, amend, verification, attestation, investment, instruction or governance).';
-  }
+function allowedFieldsHint(e: ErrorObject, wording: TranslationWording): string {
+  if (e.instancePath === '') return wording.closedTopLevelHint;
   const props = (e.parentSchema as { properties?: Record<string, unknown> } | undefined)?.properties;
   const allowed = props ? Object.keys(props) : [];
   return allowed.length > 0
@@ -123,7 +138,7 @@ function typeWords(type: unknown): string {
   return types.map((t) => words[t] ?? t).join(' or ');
 }
 
-function translateOne(e: ErrorObject, where: string): Finding {
+function translateOne(e: ErrorObject, where: string, schemaName: string): Finding {
   const base = { severity: 'error' as const, pointer: e.instancePath };
   const found = 'data' in e ? e.data : undefined;
   switch (e.keyword) {
@@ -203,14 +218,14 @@ function translateOne(e: ErrorObject, where: string): Finding {
         ...base,
         rule: `schema/${e.keyword === 'anyOf' ? 'any-of' : 'one-of'}`,
         message: `${where} matches none of its allowed forms (found ${describeJsonType(found)})`,
-        hint: 'Compare the value with the field description in the Echo v3 schema and correct its form.',
+        hint: `Compare the value with the field description in the ${schemaName} schema and correct its form.`,
       };
     default:
       return {
         ...base,
         rule: `schema/${e.keyword.replace(/[A-Z]/g, (c) => '-' + c.toLowerCase())}`,
         message: `${where} ${e.message ?? 'is not valid'}`,
-        hint: 'Correct the value to fit the Echo v3 schema.',
+        hint: `Correct the value to fit the ${schemaName} schema.`,
       };
   }
 }
