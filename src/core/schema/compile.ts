@@ -42,4 +42,5 @@ export function schemaErrors(value: unknown, id: string = ECHO_RECORD_SCHEMA_ID)
 /** Compiles every validator now (start-up cost paid once, e.g. before timing or serving). */
 export function warmSchemas(id: string = ECHO_RECORD_SCHEMA_ID): void {
   validator(id, false);
+  validator(id, true);
 }
