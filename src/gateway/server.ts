@@ -1,0 +1,308 @@
+/**
+ * The intake gateway (spec 4, issue 4): an HTTP service on Node's own `node:http` (no framework: five routes, and
+ * the body limits must be enforced while streaming, which is plain to do here). The HTTP contract is the core's
+ * (src/core/record-chain/protocol.ts); judging is the core's validateSubmissionText; receipts are the core's
+ * buildReceipt + signReceipt. The gateway never decides inclusion: receipts say intake only.
+ */
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { siteConfig, type SiteConfig } from '../core/config.ts';
+import {
+  buildReceipt,
+  checkBodySize,
+  currentRoute,
+  GATEWAY_KEYS_PATH,
+  PREFLIGHT_PATH,
+  RECEIPTS_PATH,
+  recordChainLimits,
+  signReceipt,
+  SUBMIT_PATH,
+  toWireDiagnostics,
+  validateSubmissionText,
+  type ErrorEnvelope,
+  type PreflightResult,
+  type RecordChainLimits,
+  type ReceiptStatus,
+  type SubmitResult,
+  type WireDiagnostic,
+} from '../core/record-chain/index.ts';
+import { PUBLIC_INDEX_PATH } from '../core/publish/public-index.ts';
+import type { GatewayKeys } from './keys.ts';
+import { RateLimiter, type RateLimitSettings } from './rate-limit.ts';
+import type { StoredSubmission, SubmissionStore } from './store.ts';
+
+export interface GatewayOptions {
+  store: SubmissionStore;
+  keys: GatewayKeys;
+  /** false turns rate limiting off. */
+  rateLimit: RateLimitSettings | false;
+  site?: SiteConfig;
+  limits?: RecordChainLimits;
+  /** Seconds a client is asked to wait after a storage failure. */
+  storageRetryAfterSeconds?: number;
+}
+
+export const DEFAULT_RATE_LIMIT: RateLimitSettings = {
+  perClient: { burst: 20, perSecond: 1 },
+  global: { burst: 200, perSecond: 20 },
+};
+
+type ErrorExtra = Omit<ErrorEnvelope['error'], 'status' | 'code' | 'message'>;
+
+class HttpError extends Error {
+  readonly status: number;
+  readonly code: string;
+  readonly extra: ErrorExtra;
+  readonly headers: Record<string, string>;
+  constructor(status: number, code: string, message: string, extra: ErrorExtra = {}, headers: Record<string, string> = {}) {
+    super(message);
+    this.status = status;
+    this.code = code;
+    this.extra = extra;
+    this.headers = headers;
+  }
+}
+
+const JSON_HEADERS = { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', 'x-content-type-options': 'nosniff' };
+
+function send(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+  if (res.headersSent) return;
+  const text = JSON.stringify(body, null, 2) + '\n';
+  res.writeHead(status, { ...JSON_HEADERS, ...headers, 'content-length': String(Buffer.byteLength(text)) });
+  res.end(text);
+}
+
+function sendError(res: ServerResponse, err: HttpError): void {
+  const envelope: ErrorEnvelope = { error: { status: err.status, code: err.code, message: err.message, ...err.extra } };
+  send(res, err.status, envelope, err.headers);
+}
+
+function isJsonContentType(header: string | undefined): boolean {
+  if (!header) return false;
+  const [type, ...params] = header.split(';').map((s) => s.trim().toLowerCase());
+  if (type !== 'application/json') return false;
+  const charset = params.find((p) => p.startsWith('charset='));
+  return !charset || charset.replace(/^charset=/, '').replace(/"/g, '') === 'utf-8';
+}
+
+/** Reads the body, stopping (413) as soon as it passes the limit, whether or not Content-Length announced it. */
+function readBody(req: IncomingMessage, limits: RecordChainLimits): Promise<Buffer> {
+  const tooLarge = (size: number): HttpError => {
+    const finding = checkBodySize(size, limits)!;
+    return new HttpError(413, 'body_too_large', finding.message, { diagnostics: toWireDiagnostics([{ ...finding, line: 1, column: 1 }]) }, { connection: 'close' });
+  };
+  const declared = req.headers['content-length'];
+  if (declared !== undefined) {
+    const n = Number(declared);
+    if (Number.isFinite(n) && checkBodySize(n, limits)) return Promise.reject(tooLarge(n));
+  }
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let done = false;
+    req.on('data', (chunk: Buffer) => {
+      if (done) return;
+      size += chunk.length;
+      if (checkBodySize(size, limits)) {
+        done = true;
+        req.pause();
+        reject(tooLarge(size));
+        return;
+      }
+      chunks.push(chunk);
+    });
+    req.on('end', () => {
+      if (done) return;
+      done = true;
+      resolve(Buffer.concat(chunks, size));
+    });
+    req.on('error', (err) => {
+      if (done) return;
+      done = true;
+      reject(new HttpError(400, 'body_unreadable', `the request body could not be read: ${err.message}`));
+    });
+  });
+}
+
+function clientAddress(req: IncomingMessage): string {
+  return req.socket.remoteAddress ?? 'unknown';
+}
+
+const RECEIPT_ID = /^rcpt_[0-9a-f]{32}$/;
+
+export interface Gateway {
+  server: Server;
+  /** Resolves with the bound port. */
+  listen(port: number, host: string): Promise<number>;
+  close(): Promise<void>;
+}
+
+export function createGateway(options: GatewayOptions): Gateway {
+  const site = options.site ?? siteConfig();
+  const limits = options.limits ?? recordChainLimits();
+  const limiter = options.rateLimit ? new RateLimiter(options.rateLimit) : undefined;
+  const storageRetry = options.storageRetryAfterSeconds ?? 30;
+  const route = currentRoute(site);
+  const indexUrl = `${site.baseUrl}${PUBLIC_INDEX_PATH}`;
+
+  const storageError = (err: unknown): HttpError =>
+    new HttpError(
+      503,
+      'storage_unavailable',
+      `the submission store is unavailable; nothing was stored (${(err as Error).message})`,
+      { retry_after_seconds: storageRetry },
+      { 'retry-after': String(storageRetry) },
+    );
+
+  function rateLimit(req: IncomingMessage): void {
+    if (!limiter) return;
+    const wait = limiter.take(clientAddress(req));
+    if (wait > 0) {
+      throw new HttpError(429, 'rate_limited', `too many requests; try again in ${wait} s`, { retry_after_seconds: wait }, { 'retry-after': String(wait) });
+    }
+  }
+
+  /** Content type, size, strict JSON: what both POST routes share. */
+  async function judge(req: IncomingMessage) {
+    if (!isJsonContentType(req.headers['content-type'])) {
+      throw new HttpError(415, 'unsupported_media_type', `send the submission as ${'application/json'} (UTF-8); found ${req.headers['content-type'] ?? 'no Content-Type'}`);
+    }
+    const body = await readBody(req, limits);
+    const result = validateSubmissionText(body, { limits });
+    const diagnostics = toWireDiagnostics(result.diagnostics);
+    const malformed = diagnostics.filter((d) => d.rule.startsWith('json/') && d.rule !== 'json/not-object');
+    if (malformed.length > 0) {
+      throw new HttpError(400, 'invalid_json', 'the body is not strict JSON (UTF-8, no byte-order mark, no duplicate keys)', { diagnostics: malformed });
+    }
+    return { body, result, diagnostics };
+  }
+
+  async function preflight(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const { result, diagnostics } = await judge(req);
+    const answer: PreflightResult = {
+      valid: result.valid,
+      submission_sha256: result.submissionSha256 ?? null,
+      record_type: result.recordType ?? null,
+      diagnostics,
+      intake_only: true,
+    };
+    send(res, 200, answer);
+  }
+
+  async function submit(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const { body, result, diagnostics } = await judge(req);
+    if (!result.valid || !result.submissionSha256 || !result.recordType) {
+      throw new HttpError(422, 'invalid_submission', 'the submission is invalid; nothing was stored (see diagnostics)', { diagnostics: diagnostics as WireDiagnostic[] });
+    }
+    let outcome: { stored: StoredSubmission; duplicate: boolean };
+    try {
+      const existing = await options.store.get(result.submissionSha256);
+      if (existing) {
+        outcome = { stored: existing, duplicate: true };
+      } else {
+        const receipt = signReceipt(
+          buildReceipt({ submissionSha256: result.submissionSha256, recordType: result.recordType, indexUrl, gatewayKeyId: options.keys.keyId }),
+          options.keys.privateKey,
+        );
+        outcome = await options.store.putIfAbsent({
+          receiptId: receipt.receipt_id,
+          submissionSha256: receipt.submission_sha256,
+          recordType: receipt.record_type,
+          receivedAt: receipt.received_at,
+          receipt,
+          submissionText: body.toString('utf8'),
+        });
+      }
+    } catch (err) {
+      throw storageError(err);
+    }
+    const answer: SubmitResult = { receipt: outcome.stored.receipt, duplicate: outcome.duplicate };
+    send(res, outcome.duplicate ? 200 : 202, answer, { location: `${RECEIPTS_PATH}/${outcome.stored.receiptId}` });
+  }
+
+  async function receiptStatus(id: string, res: ServerResponse): Promise<void> {
+    if (!RECEIPT_ID.test(id)) throw new HttpError(404, 'not_found', `no receipt ${JSON.stringify(id)}: receipt ids look like rcpt_ and 32 hex digits`);
+    let stored: StoredSubmission | undefined;
+    try {
+      stored = await options.store.get(id);
+    } catch (err) {
+      throw storageError(err);
+    }
+    if (!stored || stored.receiptId !== id) throw new HttpError(404, 'not_found', `no receipt ${id} at this gateway`);
+    const answer: ReceiptStatus = { receipt: stored.receipt, status: stored.status, ...(stored.reason !== undefined ? { reason: stored.reason } : {}) };
+    send(res, 200, answer);
+  }
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const url = new URL(req.url ?? '/', 'http://gateway.invalid');
+    const path = url.pathname;
+    const method = req.method ?? 'GET';
+    const allow = (methods: string) => {
+      if (!methods.split(', ').includes(method)) throw new HttpError(405, 'method_not_allowed', `${path} answers ${methods}`, {}, { allow: methods });
+    };
+
+    if (path === '/healthz') {
+      allow('GET, HEAD');
+      try {
+        await options.store.get('rcpt_00000000000000000000000000000000');
+      } catch (err) {
+        throw storageError(err);
+      }
+      return send(res, 200, { status: 'ok', gateway_key_id: options.keys.keyId, intake_only: true });
+    }
+    if (path === GATEWAY_KEYS_PATH) {
+      allow('GET, HEAD');
+      return send(res, 200, options.keys.document, { 'cache-control': 'public, max-age=300' });
+    }
+    if (path === '/agent-submit' || path === '/gateway' || path.startsWith('/gateway/') || path === '/api/agent-submit-gateway.json') {
+      throw new HttpError(410, 'retired_path', `${path} is retired (historical only); submit through the record-chain route`, { current_route: route });
+    }
+    if (path === PREFLIGHT_PATH || path === SUBMIT_PATH) {
+      allow('POST');
+      rateLimit(req);
+      return path === PREFLIGHT_PATH ? preflight(req, res) : submit(req, res);
+    }
+    if (path.startsWith(RECEIPTS_PATH + '/')) {
+      allow('GET, HEAD');
+      rateLimit(req);
+      let id: string;
+      try {
+        id = decodeURIComponent(path.slice(RECEIPTS_PATH.length + 1));
+      } catch {
+        id = path.slice(RECEIPTS_PATH.length + 1);
+      }
+      return receiptStatus(id, res);
+    }
+    throw new HttpError(404, 'not_found', `no route ${path}; the record-chain routes are ${PREFLIGHT_PATH}, ${SUBMIT_PATH} and ${RECEIPTS_PATH}/{id}`);
+  }
+
+  const server = createServer({ requestTimeout: 30_000, headersTimeout: 10_000 }, (req, res) => {
+    handle(req, res).catch((err: unknown) => {
+      const httpError =
+        err instanceof HttpError ? err : new HttpError(500, 'internal_error', 'the gateway failed on this request; nothing was stored');
+      if (!(err instanceof HttpError)) console.error('gateway: unexpected error', err);
+      sendError(res, httpError);
+      if (httpError.status === 413) {
+        // Stop reading an oversized body: answer, then close the connection.
+        res.on('finish', () => req.socket.destroy());
+      }
+    });
+  });
+
+  return {
+    server,
+    listen: (port, host) =>
+      new Promise((resolve, reject) => {
+        server.once('error', reject);
+        server.listen(port, host, () => {
+          server.off('error', reject);
+          const address = server.address();
+          resolve(typeof address === 'object' && address ? address.port : port);
+        });
+      }),
+    close: () =>
+      new Promise((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}

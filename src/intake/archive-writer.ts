@@ -1,0 +1,78 @@
+/**
+ * Writing an accepted submission into the archive: the next free conventional name, the core's validation of the
+ * file as it will be written (an invalid file is never written), and a write that never replaces an existing file.
+ */
+import { linkSync, mkdirSync, unlinkSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { loadArchive, comparePaths, type LoadedArchive, type LoadedFile } from '../core/archive/load-archive.ts';
+import { validateLoadedArchive } from '../core/archive/validate-archive.ts';
+import { recordIdOf } from '../core/archive/paths.ts';
+import { parseStrictJson } from '../core/json/strict-parse.ts';
+import { submissionSha256Of } from '../core/publish/public-index.ts';
+import type { Diagnostic } from '../core/diagnostics/diagnostic.ts';
+import type { JsonObject } from '../core/record-chain/index.ts';
+
+const CONVENTIONAL_NAME = /(?:^|\/)echo-\d{4}-\d{2}-\d{2}-(\d{6})\.json$/;
+
+/** The archive path of the next record archived on `date`: `<year>/echo-<date>-<max sequence + 1>.json`. */
+export function nextRecordPath(archive: LoadedArchive, date: Date): string {
+  let max = 0;
+  for (const f of archive.files) {
+    const m = CONVENTIONAL_NAME.exec(f.path);
+    if (m) max = Math.max(max, Number(m[1]));
+  }
+  if (max >= 999_999) throw new Error('the archive has used every six-digit sequence number');
+  const day = date.toISOString().slice(0, 10);
+  return `${day.slice(0, 4)}/echo-${day}-${String(max + 1).padStart(6, '0')}.json`;
+}
+
+/** The archive path of a record that already carries this submission_sha256, if any. */
+export function findArchivedSubmission(archive: LoadedArchive, submissionSha256: string): string | undefined {
+  return archive.files.find((f) => f.record && submissionSha256Of(f.record) === submissionSha256)?.path;
+}
+
+/** The record file's text: 2-space JSON and a final newline, like the archive's records. */
+export function recordFileText(record: JsonObject): string {
+  return JSON.stringify(record, null, 2) + '\n';
+}
+
+/** The core's verdict on `text` as the file `path` of `archive` (the rest of the archive is read for ids and links). */
+export function validateAsArchiveFile(archive: LoadedArchive, path: string, text: string): { valid: boolean; diagnostics: Diagnostic[] } {
+  const bytes = Buffer.from(text, 'utf8');
+  const parsed = parseStrictJson(bytes);
+  const file: LoadedFile = { path, id: recordIdOf(path), size: bytes.length, bytes, readFindings: parsed.findings };
+  if (parsed.isObject) file.record = parsed.value as JsonObject;
+  const files = [...archive.files.filter((f) => f.path !== path), file].sort((a, b) => comparePaths(a.path, b.path));
+  const candidate: LoadedArchive = { root: archive.root, files, recordAt: (p) => (p === path ? file : archive.recordAt(p)) };
+  const report = validateLoadedArchive(candidate, { only: new Set([path]) });
+  const fileReport = report.files.find((f) => f.path === path);
+  return { valid: fileReport?.valid ?? false, diagnostics: fileReport?.diagnostics ?? [] };
+}
+
+export type WriteOutcome =
+  | { written: true; path: string }
+  | { written: false; alreadyArchived: string }
+  | { written: false; invalid: Diagnostic[]; path: string };
+
+/** Validates and writes `record` as the next record of the archive at `root`. */
+export async function writeArchiveRecord(root: string, record: JsonObject, submissionSha256: string, date: Date): Promise<WriteOutcome> {
+  const archive = await loadArchive(root);
+  const existing = findArchivedSubmission(archive, submissionSha256);
+  if (existing) return { written: false, alreadyArchived: existing };
+  const path = nextRecordPath(archive, date);
+  const text = recordFileText(record);
+  const verdict = validateAsArchiveFile(archive, path, text);
+  if (!verdict.valid) return { written: false, invalid: verdict.diagnostics, path };
+  const target = join(root, path);
+  mkdirSync(dirname(target), { recursive: true });
+  // Write a temporary file fully, then link it to the final name: the record appears whole or not at all, and an
+  // existing file is never replaced (link fails when the name is taken).
+  const temp = join(dirname(target), `.intake-${process.pid}-${Date.now()}.tmp`);
+  writeFileSync(temp, text, { flag: 'wx', mode: 0o644 });
+  try {
+    linkSync(temp, target);
+  } finally {
+    unlinkSync(temp);
+  }
+  return { written: true, path };
+}

@@ -1,0 +1,102 @@
+/**
+ * `npm run intake -- list [--status pending|accepted|rejected] | show ID | accept ID | reject ID --reason TEXT`
+ *
+ * Intake review on the gateway's store (GATEWAY_DATA_DIR, default .gateway-data/). ID is a receipt id or a
+ * submission_sha256. `accept` writes the submission into the archive (RECORDS_DIR, default records/) as an Echo v3
+ * record (to-echo-record.ts), validated by the core before it is written, and marks the receipt accepted; `reject`
+ * records the reason. Exit status: 0 done, 1 refused (invalid record, not pending, not found), 2 usage or storage error.
+ */
+import { recordsRoot } from '../core/config.ts';
+import { validateSubmissionText, type ReceiptState } from '../core/record-chain/index.ts';
+import { gatewayDataDir } from '../gateway/config.ts';
+import { SqliteSubmissionStore, type StoredSubmission, type SubmissionStore } from '../gateway/store.ts';
+import { writeArchiveRecord } from './archive-writer.ts';
+import { toEchoRecord } from './to-echo-record.ts';
+
+export interface IntakeIo {
+  out: (line: string) => void;
+  err: (line: string) => void;
+  env: Record<string, string | undefined>;
+  now: () => Date;
+}
+
+class Refusal extends Error {}
+class Usage extends Error {}
+
+const USAGE = 'usage: intake list [--status pending|accepted|rejected] | show ID | accept ID | reject ID --reason TEXT';
+
+function summaryLine(s: StoredSubmission): string {
+  return [s.receiptId, s.submissionSha256, s.recordType, s.receivedAt, s.status + (s.archivePath ? ` ${s.archivePath}` : '') + (s.reason ? ` (${s.reason})` : '')].join('\t');
+}
+
+async function find(store: SubmissionStore, id: string | undefined): Promise<StoredSubmission> {
+  if (!id) throw new Usage('an ID (receipt id or submission_sha256) is required');
+  const found = await store.get(id);
+  if (!found) throw new Refusal(`no submission with receipt id or submission_sha256 ${id}`);
+  return found;
+}
+
+async function accept(store: SubmissionStore, s: StoredSubmission, io: IntakeIo): Promise<void> {
+  if (s.status !== 'pending') throw new Refusal(`${s.receiptId} is already ${s.status}`);
+  const judged = validateSubmissionText(s.submissionText);
+  if (!judged.valid || !judged.submission) {
+    throw new Refusal(`the stored submission no longer passes the core's checks: ${judged.diagnostics.map((d) => `${d.rule} ${d.message}`).join('; ')}`);
+  }
+  const now = io.now();
+  const record = toEchoRecord(judged.submission, { receiptId: s.receiptId, receivedAt: s.receivedAt, submissionSha256: s.submissionSha256 });
+  const root = recordsRoot(io.env);
+  const outcome = await writeArchiveRecord(root, record, s.submissionSha256, now);
+  if ('invalid' in outcome) {
+    for (const d of outcome.invalid) io.err(`${outcome.path}:${d.line}:${d.column} ${d.severity} ${d.rule} ${d.message}`);
+    throw new Refusal(`the record would not be valid in the archive; nothing was written`);
+  }
+  const archivePath = outcome.written ? outcome.path : outcome.alreadyArchived;
+  await store.decide(s.receiptId, { status: 'accepted', archivePath, decidedAt: now.toISOString() });
+  io.out(outcome.written ? `accepted ${s.receiptId}: wrote ${root}/${archivePath}` : `accepted ${s.receiptId}: already archived as ${root}/${archivePath}`);
+}
+
+export async function runIntake(argv: readonly string[], io: IntakeIo, store?: SubmissionStore): Promise<number> {
+  const [command, ...rest] = argv;
+  let own: SubmissionStore | undefined;
+  try {
+    if (!command || !['list', 'show', 'accept', 'reject'].includes(command)) throw new Usage(command ? `unknown command ${command}` : 'a command is required');
+    own = store ? undefined : new SqliteSubmissionStore(gatewayDataDir(io.env));
+    const db = store ?? own!;
+    if (command === 'list') {
+      const at = rest.indexOf('--status');
+      const status = at === -1 ? undefined : rest[at + 1];
+      if (status !== undefined && !['pending', 'accepted', 'rejected'].includes(status)) throw new Usage('--status takes pending, accepted or rejected');
+      for (const s of await db.list(status as ReceiptState | undefined)) io.out(summaryLine(s));
+      return 0;
+    }
+    const s = await find(db, rest[0]);
+    if (command === 'show') {
+      io.out(JSON.stringify({ status: s.status, reason: s.reason ?? null, archive_path: s.archivePath ?? null, decided_at: s.decidedAt ?? null, receipt: s.receipt, submission: JSON.parse(s.submissionText) as unknown }, null, 2));
+      return 0;
+    }
+    if (command === 'accept') {
+      await accept(db, s, io);
+      return 0;
+    }
+    const at = rest.indexOf('--reason');
+    const reason = at === -1 ? undefined : rest[at + 1]?.trim();
+    if (!reason) throw new Usage('reject needs --reason TEXT');
+    if (s.status !== 'pending') throw new Refusal(`${s.receiptId} is already ${s.status}`);
+    await db.decide(s.receiptId, { status: 'rejected', reason, decidedAt: io.now().toISOString() });
+    io.out(`rejected ${s.receiptId}: ${reason}`);
+    return 0;
+  } catch (err) {
+    if (err instanceof Usage) {
+      io.err(`intake: ${err.message}\n${USAGE}`);
+      return 2;
+    }
+    if (err instanceof Refusal) {
+      io.err(`intake: ${err.message}`);
+      return 1;
+    }
+    io.err(`intake: ${(err as Error).message}`);
+    return 2;
+  } finally {
+    await own?.close();
+  }
+}

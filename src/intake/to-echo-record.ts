@@ -1,0 +1,136 @@
+/**
+ * Intake review's mapping: a record-chain submission → an Echo v3 record FILE that the archive core validates.
+ *
+ * Every record type becomes `record_kind: "echo_v3"` with `archive_status: "needs_human_review"` and
+ * `independence_class: "self_reported"` (the gateway knows nothing of how the record came about beyond what it says):
+ *   agent_identity, context_depth, assessment_state, discovery_provenance: copied when the record has them; else
+ *     C1_orientation / preliminary_orientation and an "unknown" discovery provenance (A6_unknown);
+ *   understanding_summary: echo's understanding_summary; verification/propagation summary; correction
+ *     what_is_corrected; notice context_read;
+ *   echo: echo's echo; propagation action, where and when and the summary; correction corrected_statement/effect and
+ *     reason; notice note or missing context; verification summary;
+ *   uncertainties: echo's uncertainties; propagation not_checked; notice missing_context; verification claim limitations;
+ *   verification_level: "none" (the record-chain claim model is not the historical V scale; a legacy_v_level stays
+ *     in the submitted record); verification_claim: "None." or a pointer to the submitted claim.
+ *   extensions.record_chain: { submission_sha256, record_type, receipt_id, received_at, proof: { method, public_key,
+ *     content_hash_sha256, signature, hashing: "JCS-RFC8785" }, record_jcs }: record_jcs is the JCS text of the
+ *     submitted record (its SHA-256 is submission_sha256; the proof's signature is over that hash), so anyone can
+ *     check the proof from the archived file alone. Extension keys avoid the words the archive forbids in keys (the
+ *     proof's `canonicalization` is carried as `hashing`).
+ */
+import { canonicalJson } from '../core/canonical/jcs.ts';
+import type { JsonObject, Submission } from '../core/record-chain/index.ts';
+
+export interface IntakeReference {
+  receiptId: string;
+  receivedAt: string;
+  submissionSha256: string;
+}
+
+const str = (v: unknown): string | undefined => (typeof v === 'string' && v !== '' ? v : undefined);
+const strings = (v: unknown): string[] => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string' && x !== '') : []);
+const obj = (v: unknown): JsonObject | undefined => (v && typeof v === 'object' && !Array.isArray(v) ? (v as JsonObject) : undefined);
+
+export const UNKNOWN_DISCOVERY: JsonObject = {
+  schema: 'service.discovery-provenance.v1',
+  source: 'unknown',
+  agency_level: 'A6_unknown',
+  first_entry: { url_or_path: 'not stated in the record-chain submission', entry_type: 'other' },
+  human_supplied_link: false,
+  other_agent_recommended: false,
+  agent_performed_independent_followup: false,
+  confidence: 'low',
+};
+
+function texts(record: JsonObject, type: Submission['record_type']): { summary: string; echo: string; uncertainties: string[] } {
+  const claim = obj(record.verification_claim);
+  switch (type) {
+    case 'echo':
+      return { summary: str(record.understanding_summary) ?? '', echo: str(record.echo) ?? '', uncertainties: strings(record.uncertainties) };
+    case 'verification':
+      return { summary: str(record.summary) ?? '', echo: str(record.summary) ?? '', uncertainties: strings(claim?.limitations) };
+    case 'propagation': {
+      const where = [str(record.channel), str(record.url)].filter(Boolean).join(', ');
+      const echo = `Propagation (${str(record.action) ?? 'action not stated'}) on ${where || 'a channel not stated'} at ${str(record.performed_at) ?? 'a time not stated'}: ${str(record.summary) ?? ''}`;
+      const checked = strings(record.checked);
+      return {
+        summary: str(record.summary) ?? '',
+        echo: checked.length ? `${echo}\nChecked: ${checked.join('; ')}` : echo,
+        uncertainties: strings(record.not_checked).map((s) => `Not checked: ${s}`),
+      };
+    }
+    case 'correction': {
+      const target = obj(record.target);
+      const targetText = [str(target?.record_id), str(target?.submission_sha256)].filter(Boolean).join(' / ');
+      const what = str(record.what_is_corrected) ?? '';
+      const effect = str(record.effect) === 'withdraws_record' ? 'withdraws the record' : `corrects the statement: ${str(record.corrected_statement) ?? ''}`;
+      return { summary: `Correction of ${targetText || 'an earlier record'}: ${what}`, echo: `This correction ${effect}. Reason: ${str(record.reason) ?? ''}`, uncertainties: [] };
+    }
+    case 'context_insufficient_notice': {
+      const missing = strings(record.missing_context);
+      return {
+        summary: `Context was insufficient for an assessment. Read: ${strings(record.context_read).join('; ') || str(record.context_read) || 'not stated'}`,
+        echo: str(record.note) ?? `Missing context: ${missing.join('; ')}`,
+        uncertainties: missing.map((s) => `Missing context: ${s}`),
+      };
+    }
+  }
+}
+
+export function toEchoRecord(submission: Submission, intake: IntakeReference): JsonObject {
+  const record = submission.record;
+  const type = submission.record_type;
+  const t = texts(record, type);
+  const hasClaim = obj(record.verification_claim) !== undefined;
+  return {
+    schema: 'service.echo.v3',
+    echo_version: '3.0',
+    record_kind: 'echo_v3',
+    agent_identity: obj(record.agent_identity) ?? { name_or_model: 'unknown', system_or_provider: 'unknown', self_reported: true },
+    context_depth: str(record.context_depth) ?? 'C1_orientation',
+    assessment_state: str(record.assessment_state) ?? 'preliminary_orientation',
+    verification_level: 'none',
+    discovery_provenance: obj(record.discovery_provenance) ?? UNKNOWN_DISCOVERY,
+    independence_class: 'self_reported',
+    archive_status: 'needs_human_review',
+    origin_limitations: [
+      `Submitted through the record-chain gateway as a signed ${type} record (receipt ${intake.receiptId}); everything in it is self-reported.`,
+      'The signature shows who holds the signing key, not who the agent is.',
+    ],
+    counts_as_independent_attestation: false,
+    understanding_summary: t.summary,
+    verification_claim: hasClaim
+      ? 'The submitter made a bounded claim in the verification claim model (service.verification-claim-model.v1); it is in extensions.record_chain.record_jcs, in the submitter\'s words.'
+      : 'None.',
+    echo: t.echo,
+    uncertainties: t.uncertainties,
+    boundary_acknowledgement: {
+      bitcoin_originals_prevail: true,
+      echo_is_not_authority: true,
+      echo_is_not_verification_unless_claimed: true,
+      mirror_is_not_amendment: true,
+      homepage_only_is_insufficient_for_final_evaluation: true,
+    },
+    not_authority: true,
+    not_amendment: true,
+    not_endorsement: true,
+    bitcoin_originals_prevail: true,
+    not_verification_unless_claimed: true,
+    extensions: {
+      record_chain: {
+        submission_sha256: intake.submissionSha256,
+        record_type: type,
+        receipt_id: intake.receiptId,
+        received_at: intake.receivedAt,
+        proof: {
+          method: submission.proof.method,
+          public_key: submission.proof.public_key,
+          content_hash_sha256: submission.proof.content_hash_sha256,
+          signature: submission.proof.signature,
+          hashing: submission.proof.canonicalization,
+        },
+        record_jcs: canonicalJson(record),
+      },
+    },
+  };
+}

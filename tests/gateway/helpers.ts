@@ -1,0 +1,61 @@
+/** A gateway on 127.0.0.1 (port 0) over a temporary data directory, and small HTTP helpers. */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { loadOrCreateGatewayKey, type GatewayKeys } from '../../src/gateway/keys.ts';
+import type { RateLimitSettings } from '../../src/gateway/rate-limit.ts';
+import { createGateway, type Gateway } from '../../src/gateway/server.ts';
+import { SqliteSubmissionStore, type SubmissionStore } from '../../src/gateway/store.ts';
+
+export const SITE = { baseUrl: 'http://127.0.0.1:1', gatewayUrl: 'http://127.0.0.1:2' };
+
+export interface RunningGateway {
+  url: string;
+  dataDir: string;
+  keys: GatewayKeys;
+  store: SubmissionStore;
+  gateway: Gateway;
+  stop: () => Promise<void>;
+}
+
+export async function startGateway(options: { rateLimit?: RateLimitSettings | false; store?: (dataDir: string) => SubmissionStore } = {}): Promise<RunningGateway> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'gateway-test-'));
+  const keys = loadOrCreateGatewayKey(dataDir);
+  const store = options.store ? options.store(dataDir) : new SqliteSubmissionStore(dataDir);
+  const gateway = createGateway({ store, keys, rateLimit: options.rateLimit ?? false, site: SITE, storageRetryAfterSeconds: 7 });
+  const port = await gateway.listen(0, '127.0.0.1');
+  return {
+    url: `http://127.0.0.1:${port}`,
+    dataDir,
+    keys,
+    store,
+    gateway,
+    stop: async () => {
+      await gateway.close();
+      await store.close().catch(() => undefined);
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface Answer {
+  status: number;
+  headers: Headers;
+  body: any; // eslint-disable-line @typescript-eslint/no-explicit-any
+}
+
+export async function call(url: string, init: RequestInit = {}): Promise<Answer> {
+  const res = await fetch(url, init);
+  const text = await res.text();
+  let body: unknown = text;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    // not JSON: kept as text
+  }
+  return { status: res.status, headers: res.headers, body };
+}
+
+export function postJson(url: string, body: string | Uint8Array<ArrayBuffer>, contentType = 'application/json'): Promise<Answer> {
+  return call(url, { method: 'POST', headers: { 'content-type': contentType }, body });
+}

@@ -1,0 +1,137 @@
+/** Intake review: accept writes a valid Echo v3 record file (every record type), reject records the reason. */
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { validateArchive } from '../../src/core/archive/validate-archive.ts';
+import { sha256Hex } from '../../src/core/crypto/sha256.ts';
+import { forbiddenWordsIn } from '../../src/core/rules/cross/extensions-keys.ts';
+import { buildReceipt, RECORD_TYPES, serializeSubmission, signReceipt, type RecordType } from '../../src/core/record-chain/index.ts';
+import { loadOrCreateGatewayKey } from '../../src/gateway/keys.ts';
+import { SqliteSubmissionStore } from '../../src/gateway/store.ts';
+import { runIntake } from '../../src/intake/cli.ts';
+import { loadArchive } from '../../src/core/archive/load-archive.ts';
+import { nextRecordPath, validateAsArchiveFile } from '../../src/intake/archive-writer.ts';
+import { record, submission } from '../record-chain/helpers.ts';
+
+const dirs: string[] = [];
+const temp = (prefix: string) => {
+  const d = mkdtempSync(join(tmpdir(), prefix));
+  dirs.push(d);
+  return d;
+};
+afterAll(() => {
+  for (const d of dirs) rmSync(d, { recursive: true, force: true });
+});
+
+const NOW = new Date('2026-11-22T12:00:00Z');
+
+async function setup() {
+  const dataDir = temp('intake-data-');
+  const recordsDir = temp('intake-records-');
+  cpSync('records', recordsDir, { recursive: true });
+  const keys = loadOrCreateGatewayKey(dataDir);
+  const store = new SqliteSubmissionStore(dataDir);
+  const out: string[] = [];
+  const err: string[] = [];
+  const io = { out: (l: string) => out.push(l), err: (l: string) => err.push(l), env: { RECORDS_DIR: recordsDir, GATEWAY_DATA_DIR: dataDir }, now: () => NOW };
+  const intake = async (type: RecordType) => {
+    const sub = submission(type, record(type));
+    const text = serializeSubmission(sub);
+    const receipt = signReceipt(
+      buildReceipt({ submissionSha256: sub.proof.content_hash_sha256, recordType: type, indexUrl: 'http://127.0.0.1:1/api/index.json', gatewayKeyId: keys.keyId }),
+      keys.privateKey,
+    );
+    await store.putIfAbsent({ receiptId: receipt.receipt_id, submissionSha256: receipt.submission_sha256, recordType: type, receivedAt: receipt.received_at, receipt, submissionText: text });
+    return receipt;
+  };
+  return { store, recordsDir, io, out, err, intake, run: (argv: string[]) => runIntake(argv, io, store) };
+}
+
+function keysOf(value: unknown, found: string[] = []): string[] {
+  if (value && typeof value === 'object') {
+    for (const [k, v] of Object.entries(value)) {
+      if (!Array.isArray(value)) found.push(k);
+      keysOf(v, found);
+    }
+  }
+  return found;
+}
+
+describe('intake accept', () => {
+  it('writes every record type as a valid Echo v3 record with the next conventional name', async () => {
+    const t = await setup();
+    const receipts = [];
+    for (const type of RECORD_TYPES) receipts.push(await t.intake(type));
+    expect(await t.run(['list', '--status', 'pending'])).toBe(0);
+    expect(t.out).toHaveLength(RECORD_TYPES.length);
+
+    for (const [i, receipt] of receipts.entries()) {
+      const code = await t.run(['accept', i % 2 ? receipt.submission_sha256 : receipt.receipt_id]);
+      expect(code, t.err.join('\n')).toBe(0);
+      const name = `echo-2026-11-22-${String(16 + i).padStart(6, '0')}`;
+      const file = join(t.recordsDir, '2026', `${name}.json`);
+      expect(existsSync(file)).toBe(true);
+      const written = JSON.parse(readFileSync(file, 'utf8'));
+      const chain = written.extensions.record_chain;
+      expect(chain).toMatchObject({ submission_sha256: receipt.submission_sha256, record_type: RECORD_TYPES[i], receipt_id: receipt.receipt_id });
+      expect(chain.proof.content_hash_sha256).toBe(receipt.submission_sha256);
+      expect(sha256Hex(chain.record_jcs)).toBe(receipt.submission_sha256);
+      expect(keysOf(written.extensions).flatMap(forbiddenWordsIn)).toEqual([]);
+      const stored = await t.store.get(receipt.receipt_id);
+      expect(stored).toMatchObject({ status: 'accepted', archivePath: `2026/${name}.json` });
+    }
+    const report = await validateArchive(t.recordsDir);
+    expect(report.summary.invalid, JSON.stringify(report.files.filter((f) => !f.valid).map((f) => f.diagnostics))).toBe(0);
+    expect(report.summary.warnings).toBe(0);
+
+    // Already decided: refused, nothing written.
+    const before = readdirSync(join(t.recordsDir, '2026')).length;
+    expect(await t.run(['accept', receipts[0]!.receipt_id])).toBe(1);
+    expect(await t.run(['reject', receipts[0]!.receipt_id, '--reason', 'x'])).toBe(1);
+    expect(readdirSync(join(t.recordsDir, '2026')).length).toBe(before);
+    await t.store.close();
+  });
+
+  it('a record already archived (accept interrupted before the status was stored) is not written twice', async () => {
+    const t = await setup();
+    const receipt = await t.intake('propagation');
+    expect(await t.run(['accept', receipt.receipt_id])).toBe(0);
+    // Simulate the crash: put the status back to pending in a fresh store row.
+    await t.store.close();
+    const { DatabaseSync } = await import('node:sqlite');
+    const db = new DatabaseSync(join(t.io.env.GATEWAY_DATA_DIR, 'submissions.sqlite'));
+    db.prepare(`UPDATE submissions SET status = 'pending', archive_path = NULL`).run();
+    db.close();
+    const store = new SqliteSubmissionStore(t.io.env.GATEWAY_DATA_DIR);
+    expect(await runIntake(['accept', receipt.receipt_id], t.io, store)).toBe(0);
+    expect(t.out.at(-1)).toMatch(/already archived/);
+    expect(readdirSync(join(t.recordsDir, '2026')).filter((n) => n.startsWith('echo-2026-11-22'))).toHaveLength(1);
+    await store.close();
+  });
+
+  it('reject records the reason; show and usage errors', async () => {
+    const t = await setup();
+    const receipt = await t.intake('echo');
+    expect(await t.run(['reject', receipt.receipt_id])).toBe(2);
+    expect(await t.run(['reject', receipt.receipt_id, '--reason', 'promotional'])).toBe(0);
+    expect(await t.store.get(receipt.receipt_id)).toMatchObject({ status: 'rejected', reason: 'promotional' });
+    expect(await t.run(['show', receipt.receipt_id])).toBe(0);
+    expect(JSON.parse(t.out.at(-1)!)).toMatchObject({ status: 'rejected', reason: 'promotional', receipt: { receipt_id: receipt.receipt_id } });
+    expect(await t.run(['show', 'rcpt_' + '9'.repeat(32)])).toBe(1);
+    expect(await t.run(['frobnicate'])).toBe(2);
+    expect(await t.run([])).toBe(2);
+    await t.store.close();
+  });
+
+  it('refuses to write a file the archive core finds invalid', async () => {
+    const t = await setup();
+    const archive = await loadArchive(t.recordsDir);
+    const path = nextRecordPath(archive, NOW);
+    expect(path).toBe('2026/echo-2026-11-22-000016.json');
+    const verdict = validateAsArchiveFile(archive, path, JSON.stringify({ record_kind: 'echo_v3', extensions: { authority_note: 1 } }));
+    expect(verdict.valid).toBe(false);
+    expect(verdict.diagnostics.map((d) => d.rule)).toContain('cross/extensions-keys');
+    await t.store.close();
+  });
+});
