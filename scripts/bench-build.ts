@@ -1,0 +1,209 @@
+/**
+ * `npm run bench:build -- --records N [--keep]`
+ *
+ * The site build benchmark (not a timed test). In one run:
+ *   1. generates the deterministic synthetic archive of N records (scripts/lib/synthetic-archive.ts) in a temporary
+ *      folder; the generator makes about 1 in 100 records invalid on purpose, and the site build (rightly) refuses
+ *      an invalid archive, so those files are removed first and the figures are for the remaining valid records;
+ *   2. runs the real site build over it: `astro build` (RECORDS_DIR=<temp>, --outDir <temp>), then `pagefind`;
+ *   3. builds a bare Astro project of the same number of trivial pages (one src/pages/[id].astro whose
+ *      getStaticPaths returns the ids), made in a temporary folder that uses this project's node_modules;
+ * and prints the wall time and peak memory (maximum resident set size, from /usr/bin/time -v when present,
+ * else by polling /proc/<pid>/status) of each step, and the ratio site / bare.
+ *
+ * Every step is a fresh child process running the project's Node 22 (node_modules/.bin/node).
+ */
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
+import { cpus, totalmem, tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { validateArchive } from '../src/core/archive/validate-archive.ts';
+import { generateArchive } from './lib/synthetic-archive.ts';
+
+const REPO = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const NODE = join(REPO, 'node_modules/.bin/node');
+const ASTRO = join(REPO, 'node_modules/astro/bin/astro.mjs');
+const PAGEFIND = join(REPO, 'node_modules/.bin/pagefind');
+const GNU_TIME = '/usr/bin/time';
+
+const { values } = parseArgs({
+  options: {
+    records: { type: 'string', default: '2000' },
+    keep: { type: 'boolean', default: false },
+    help: { type: 'boolean', short: 'h' },
+  },
+});
+if (values.help) {
+  console.log('Usage: npm run bench:build -- [--records N (2000)] [--keep (leave the temporary folders)]');
+  process.exit(0);
+}
+const n = Number(values.records);
+if (!Number.isInteger(n) || n < 1) {
+  console.error('bench:build: --records takes a positive integer');
+  process.exit(2);
+}
+
+interface Measured {
+  wallMs: number;
+  peakKb: number;
+  code: number;
+  tail: string;
+}
+
+/** Runs a command as a child process; wall time, peak RSS (KB) and the end of its output. */
+function measure(cmd: string, args: string[], opts: { cwd: string; env?: NodeJS.ProcessEnv }): Promise<Measured> {
+  const useTime = existsSync(GNU_TIME);
+  const statsFile = join(tmpdir(), `echo-bench-time-${process.pid}-${Date.now()}.txt`);
+  const [file, argv] = useTime ? [GNU_TIME, ['-v', '-o', statsFile, cmd, ...args]] : [cmd, args];
+  return new Promise((done, fail) => {
+    const start = performance.now();
+    const child = spawn(file, argv, { cwd: opts.cwd, env: { ...process.env, ...opts.env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    const keep = (b: Buffer) => {
+      out = (out + b.toString()).slice(-20_000);
+    };
+    child.stdout.on('data', keep);
+    child.stderr.on('data', keep);
+    let polled = 0;
+    const timer = useTime
+      ? undefined
+      : setInterval(() => {
+          // the process tree's RSS: the child and its descendants, read from /proc
+          polled = Math.max(polled, treeRssKb(child.pid!));
+        }, 50);
+    child.on('error', fail);
+    child.on('close', (code) => {
+      const wallMs = performance.now() - start;
+      if (timer) clearInterval(timer);
+      let peakKb = polled;
+      if (useTime && existsSync(statsFile)) {
+        const m = /Maximum resident set size \(kbytes\): (\d+)/.exec(readFileSync(statsFile, 'utf8'));
+        if (m) peakKb = Number(m[1]);
+        unlinkSync(statsFile);
+      }
+      done({ wallMs, peakKb, code: code ?? 1, tail: out.split('\n').slice(-25).join('\n') });
+    });
+  });
+}
+
+function treeRssKb(pid: number): number {
+  let total = 0;
+  const kids = new Map<number, number[]>();
+  for (const d of readdirSync('/proc')) {
+    if (!/^\d+$/.test(d)) continue;
+    try {
+      const ppid = Number(/PPid:\s+(\d+)/.exec(readFileSync(`/proc/${d}/status`, 'utf8'))?.[1]);
+      kids.set(ppid, [...(kids.get(ppid) ?? []), Number(d)]);
+    } catch {
+      /* gone */
+    }
+  }
+  const stack = [pid];
+  while (stack.length) {
+    const p = stack.pop()!;
+    try {
+      total += Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${p}/status`, 'utf8'))?.[1] ?? 0);
+    } catch {
+      /* gone */
+    }
+    stack.push(...(kids.get(p) ?? []));
+  }
+  return total;
+}
+
+function ms(t: number): string {
+  return t >= 10_000 ? `${(t / 1000).toFixed(1)} s` : `${Math.round(t)} ms`;
+}
+function mb(kb: number): string {
+  return kb >= 1024 * 1024 ? `${(kb / 1024 / 1024).toFixed(2)} GB` : `${Math.round(kb / 1024)} MB`;
+}
+function fail(step: string, m: Measured): never {
+  console.error(`bench:build: ${step} failed (exit ${m.code}):\n${m.tail}`);
+  process.exit(1);
+}
+
+const base = mkdtempSync(join(tmpdir(), 'echo-bench-build-'));
+const records = join(base, 'records');
+try {
+  console.log(`machine: ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${mb(totalmem() / 1024)} RAM; node ${process.version}`);
+  console.log(`peak memory: ${existsSync(GNU_TIME) ? 'maximum resident set size from /usr/bin/time -v' : 'polled RSS of the process tree (/proc)'}`);
+
+  // 1. the synthetic archive, invalid files removed
+  let t = performance.now();
+  const gen = generateArchive(records, n);
+  const report = await validateArchive(records);
+  let removed = 0;
+  for (const f of report.files) {
+    if (!f.valid) {
+      rmSync(join(records, f.path));
+      removed++;
+    }
+  }
+  const count = gen.files - removed;
+  console.log(
+    `generated ${gen.files} records (${(gen.bytes / 1e6).toFixed(1)} MB), removed ${removed} deliberately invalid: ` +
+      `${count} records in ${ms(performance.now() - t)}`,
+  );
+
+  // 2. the real site build
+  const env = { RECORDS_DIR: records, ASTRO_TELEMETRY_DISABLED: '1', NO_COLOR: '1' };
+  const siteOut = join(base, 'site');
+  console.log('site build: astro build …');
+  const site = await measure(NODE, [ASTRO, 'build', '--outDir', siteOut], { cwd: REPO, env });
+  if (site.code !== 0) fail('site astro build', site);
+  const pages = /(\d+) page\(s\) built/.exec(site.tail)?.[1] ?? '?';
+  console.log('site build: pagefind …');
+  const search = await measure(PAGEFIND, ['--site', siteOut], { cwd: REPO, env });
+  if (search.code !== 0) fail('pagefind', search);
+
+  // 3. the bare Astro build of `count` trivial pages
+  const bare = join(base, 'bare');
+  mkdirSync(join(bare, 'src/pages'), { recursive: true });
+  symlinkSync(join(REPO, 'node_modules'), join(bare, 'node_modules'), 'dir');
+  writeFileSync(join(bare, 'package.json'), JSON.stringify({ name: 'bare-bench', private: true, type: 'module' }) + '\n');
+  writeFileSync(join(bare, 'astro.config.mjs'), "export default { output: 'static', cacheDir: './.cache', devToolbar: { enabled: false } };\n");
+  writeFileSync(
+    join(bare, 'src/pages/[id].astro'),
+    [
+      '---',
+      'export function getStaticPaths() {',
+      `  return Array.from({ length: ${count} }, (_, i) => ({ params: { id: 'page-' + String(i + 1).padStart(6, '0') } }));`,
+      '}',
+      'const { id } = Astro.params;',
+      '---',
+      '<html lang="en"><head><meta charset="utf-8"><title>{id}</title></head><body><h1>{id}</h1></body></html>',
+      '',
+    ].join('\n'),
+  );
+  console.log(`bare build: astro build of ${count} trivial pages …`);
+  const bareRun = await measure(NODE, [ASTRO, 'build', '--outDir', join(bare, 'dist')], { cwd: bare, env: { ASTRO_TELEMETRY_DISABLED: '1', NO_COLOR: '1' } });
+  if (bareRun.code !== 0) fail('bare astro build', bareRun);
+
+  const siteSize = du(siteOut);
+  const siteTotal = site.wallMs + search.wallMs;
+  console.log('');
+  console.log(`records: ${count}   site pages built by Astro: ${pages}   site output: ${mb(siteSize / 1024)}`);
+  console.log(`site  astro build   ${ms(site.wallMs).padStart(9)}   peak ${mb(site.peakKb)}`);
+  console.log(`site  pagefind      ${ms(search.wallMs).padStart(9)}   peak ${mb(search.peakKb)}`);
+  console.log(`site  total         ${ms(siteTotal).padStart(9)}`);
+  console.log(`bare  astro build   ${ms(bareRun.wallMs).padStart(9)}   peak ${mb(bareRun.peakKb)}   (${count} trivial pages)`);
+  console.log(
+    `ratio site/bare: ${(site.wallMs / bareRun.wallMs).toFixed(2)} × (astro build only), ` +
+      `${(siteTotal / bareRun.wallMs).toFixed(2)} × (with pagefind)`,
+  );
+  console.log('(single run; wall times include process start-up)');
+} finally {
+  if (values.keep) console.log(`kept ${base}`);
+  else rmSync(base, { recursive: true, force: true });
+}
+
+function du(dir: string): number {
+  let total = 0;
+  for (const e of readdirSync(dir, { withFileTypes: true })) {
+    const p = join(dir, e.name);
+    total += e.isDirectory() ? du(p) : statSync(p).size;
+  }
+  return total;
+}
