@@ -34,3 +34,18 @@ export function isError(d: { severity: Severity }): boolean {
 export function byPosition(a: Diagnostic, b: Diagnostic): number {
   return a.line - b.line || a.column - b.column || a.rule.localeCompare(b.rule);
 }
+
+/** A diagnostic as it leaves the process (the validate CLI's JSON report, the gateway's answers): fixed fields, fixed order. */
+export interface WireDiagnostic {
+  severity: Severity;
+  rule: string;
+  message: string;
+  pointer: string;
+  line: number;
+  column: number;
+  hint: string;
+}
+
+export function toWireDiagnostic(d: Diagnostic): WireDiagnostic {
+  return { severity: d.severity, rule: d.rule, message: d.message, pointer: d.pointer, line: d.line, column: d.column, hint: d.hint };
+}

@@ -12,7 +12,7 @@
  *   Other errors: 400 malformed JSON, 413 body too large, 415 wrong content type, 429 (Retry-After), 503, and 410 for
  *   the retired paths; every error body is an ErrorEnvelope.
  */
-import type { Diagnostic } from '../diagnostics/diagnostic.ts';
+import { toWireDiagnostic, type Diagnostic, type WireDiagnostic } from '../diagnostics/diagnostic.ts';
 import type { Receipt } from './receipt.ts';
 import type { RecordType } from './types.ts';
 
@@ -23,27 +23,10 @@ export const RECEIPTS_PATH = '/record-chain/receipts';
 export const RETIRED_PATHS = ['/agent-submit', '/gateway/*', '/gateway/preflight', '/api/agent-submit-gateway.json'] as const;
 export const SUBMISSION_CONTENT_TYPE = 'application/json';
 
-/** A diagnostic on the wire: the validate CLI's JSON report shape. */
-export interface WireDiagnostic {
-  severity: 'error' | 'warning';
-  rule: string;
-  message: string;
-  pointer: string;
-  line: number;
-  column: number;
-  hint: string;
-}
+export type { WireDiagnostic };
 
 export function toWireDiagnostics(diagnostics: readonly Diagnostic[]): WireDiagnostic[] {
-  return diagnostics.map((d) => ({
-    severity: d.severity,
-    rule: d.rule,
-    message: d.message,
-    pointer: d.pointer,
-    line: d.line,
-    column: d.column,
-    hint: d.hint,
-  }));
+  return diagnostics.map(toWireDiagnostic);
 }
 
 export interface PreflightResult {

@@ -1,5 +1,6 @@
 /** The machine report (the CLI's `--format json` contract): every reported file, every diagnostic. */
 import type { ArchiveReport } from '../archive/validate-archive.ts';
+import { toWireDiagnostic } from '../diagnostics/diagnostic.ts';
 
 export function toJsonReport(report: ArchiveReport) {
   return {
@@ -8,15 +9,7 @@ export function toJsonReport(report: ArchiveReport) {
       path: f.path,
       id: f.id,
       valid: f.valid,
-      diagnostics: f.diagnostics.map((d) => ({
-        severity: d.severity,
-        rule: d.rule,
-        message: d.message,
-        pointer: d.pointer,
-        line: d.line,
-        column: d.column,
-        hint: d.hint,
-      })),
+      diagnostics: f.diagnostics.map(toWireDiagnostic),
     })),
   };
 }
