@@ -8,7 +8,7 @@
  * its size and SHA-256 at /api/record-chain-builder.json. The bundle is deterministic: the same sources and
  * configuration give the same bytes.
  */
-import { chmodSync, mkdirSync, readFileSync } from 'node:fs';
+import { chmodSync, renameSync, mkdirSync, readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
@@ -27,9 +27,11 @@ export async function buildBuilder({ outfile = BUILDER_BUNDLE, env = process.env
   const pkg = JSON.parse(readFileSync(resolve(REPO_ROOT, 'package.json'), 'utf8')) as { version: string; license?: string };
   const config = { baseUrl, gatewayUrl, version: pkg.version };
   mkdirSync(dirname(outfile), { recursive: true });
+  // Written beside the target, then renamed: a build reading the bundle never sees half a file.
+  const partial = `${outfile}.${process.pid}.partial`;
   await build({
     entryPoints: [resolve(REPO_ROOT, 'src/builder/bin.ts')],
-    outfile,
+    outfile: partial,
     bundle: true,
     platform: 'node',
     format: 'esm',
@@ -51,7 +53,8 @@ export async function buildBuilder({ outfile = BUILDER_BUNDLE, env = process.env
       ].join('\n'),
     },
   });
-  chmodSync(outfile, 0o755);
+  chmodSync(partial, 0o755);
+  renameSync(partial, outfile);
   return outfile;
 }
 

@@ -16,6 +16,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildBuilder } from '../../scripts/build-builder.ts';
 import { validateArchive } from '../../src/core/archive/validate-archive.ts';
 import { REPO_ROOT } from '../helpers/records.ts';
 import { serveStatic, type StaticServer } from './static-server.ts';
@@ -72,6 +73,8 @@ describe.skipIf(!HAVE_CHROMIUM)('the built site in a real browser (chromium)', (
     expect(report.summary.invalid, 'every record, the hostile one included, is valid').toBe(0);
 
     const env = { ...process.env, RECORDS_DIR: records, ASTRO_TELEMETRY_DISABLED: '1', NO_COLOR: '1' };
+    // As `npm run build` does: the site serves the builder bundle, so it must exist before Astro builds.
+    await buildBuilder();
     const node = resolve(REPO_ROOT, 'node_modules/.bin/node');
     await run(node, [resolve(REPO_ROOT, 'node_modules/astro/bin/astro.mjs'), 'build', '--outDir', out], env);
     await run(resolve(REPO_ROOT, 'node_modules/.bin/pagefind'), ['--site', out], env);
