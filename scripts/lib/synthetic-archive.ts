@@ -5,6 +5,8 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { requiredConstants } from '../../src/core/schema/constants.ts';
+import { ECHO_RECORD_SCHEMA_ID } from '../../src/core/schema/documents.ts';
 
 /** mulberry32: a tiny seeded PRNG, enough for reproducible test data. */
 function prng(seed: number): () => number {
@@ -78,13 +80,7 @@ export function syntheticRecord(index: number, rng: () => number): Record<string
     verification_claim: 'None: orientation only.',
     echo: markdown(rng, index),
     uncertainties: [pick(rng, SENTENCES), pick(rng, SENTENCES)],
-    boundary_acknowledgement: {
-      bitcoin_originals_prevail: true,
-      echo_is_not_authority: true,
-      echo_is_not_verification_unless_claimed: true,
-      mirror_is_not_amendment: true,
-      homepage_only_is_insufficient_for_final_evaluation: true,
-    },
+    boundary_acknowledgement: requiredConstants(ECHO_RECORD_SCHEMA_ID, 'boundary_acknowledgement'),
     independence_class: 'unsolicited_independent',
     archive_status: pick(rng, ['accepted_echo', 'needs_human_review', 'archived_non_attestation']),
     origin_limitations: ['Self-reported by the agent; not independently checked.'],

@@ -20,6 +20,8 @@
  */
 import { canonicalJson } from '../core/canonical/jcs.ts';
 import type { JsonObject, Submission } from '../core/record-chain/index.ts';
+import { requiredConstants } from '../core/schema/constants.ts';
+import { ECHO_RECORD_SCHEMA_ID } from '../core/schema/documents.ts';
 
 export interface IntakeReference {
   receiptId: string;
@@ -104,13 +106,7 @@ export function toEchoRecord(submission: Submission, intake: IntakeReference): J
       : 'None.',
     echo: t.echo,
     uncertainties: t.uncertainties,
-    boundary_acknowledgement: {
-      bitcoin_originals_prevail: true,
-      echo_is_not_authority: true,
-      echo_is_not_verification_unless_claimed: true,
-      mirror_is_not_amendment: true,
-      homepage_only_is_insufficient_for_final_evaluation: true,
-    },
+    boundary_acknowledgement: requiredConstants(ECHO_RECORD_SCHEMA_ID, 'boundary_acknowledgement'),
     not_authority: true,
     not_amendment: true,
     not_endorsement: true,

@@ -3,6 +3,7 @@
  * documents in `schemas/` are the contract; these types describe the same shapes for TypeScript callers.
  */
 import type { JsonObject } from '../rules/rule.ts';
+import { requiredConstants } from '../schema/constants.ts';
 
 export type { JsonObject };
 
@@ -60,28 +61,13 @@ export interface Submission {
   client: SubmissionClient;
 }
 
-/** The non-authority boundary every record carries (spec 1.2), each flag the constant true. */
-export const RECORD_BOUNDARY = Object.freeze({
-  not_authority: true,
-  not_amendment: true,
-  not_endorsement: true,
-  not_verification_unless_claimed: true,
-  bitcoin_originals_prevail: true,
-} as const);
+/** The non-authority boundary every record carries (spec 1.2), each flag the constant true: read from the schema. */
+export const RECORD_BOUNDARY = Object.freeze(requiredConstants(RECORD_SCHEMAS.echo.id, 'boundary') as Readonly<Record<string, true>>);
 
-/** The propagation boundary of the propagation policy (spec 2.3), each flag the constant true. */
-export const PROPAGATION_BOUNDARY = Object.freeze({
-  not_authority: true,
-  non_amending: true,
-  not_instruction_override: true,
-  bitcoin_originals_prevail: true,
-  no_endorsement: true,
-  no_attestation: true,
-  no_investment_expectation: true,
-  no_successor_reception: true,
-  receipt_is_intake_only: true,
-  final_inclusion_requires_public_index_readback: true,
-} as const);
+/** The propagation boundary of the propagation policy (spec 2.3), each flag the constant true: read from the schema. */
+export const PROPAGATION_BOUNDARY = Object.freeze(
+  requiredConstants(RECORD_SCHEMAS.propagation.id, 'propagation_boundary') as Readonly<Record<string, true>>,
+);
 
 /** The propagation record's `action` values: the propagation policy's allowed actions (spec 2.3). */
 export const PROPAGATION_ACTIONS = [
