@@ -8,8 +8,8 @@ import { join } from 'node:path';
 import { requiredConstants } from '../../src/core/schema/constants.ts';
 import { ECHO_RECORD_SCHEMA_ID } from '../../src/core/schema/documents.ts';
 
-/** mulberry32: a tiny seeded PRNG, enough for reproducible test data. */
-function prng(seed: number): () => number {
+/** mulberry32: a tiny seeded PRNG, enough for reproducible test data (the property tests' layouts use it too). */
+export function prng(seed: number): () => number {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;

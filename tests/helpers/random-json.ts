@@ -5,17 +5,8 @@
  */
 import { escapePointerToken } from '../../src/core/json/pointer.ts';
 
-/** mulberry32: a small seeded PRNG, so that fast-check's seed reproduces a failing layout. */
-export function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** The synthetic archive's seeded PRNG, so that fast-check's seed reproduces a failing layout. */
+export { prng as rng } from '../../scripts/lib/synthetic-archive.ts';
 
 export function shuffle<T>(items: readonly T[], random: () => number): T[] {
   const out = [...items];
