@@ -1,16 +1,19 @@
 // @ts-check
 /**
  * Astro configuration: a fully static site, no network at build time, no client JavaScript.
- * The archive is validated by the core (src/site/records-loader.ts) before any page is rendered.
+ * The archive is read and validated by the core once per build (src/site/integration.ts); an invalid archive fails the build.
  */
 import { defineConfig } from 'astro/config';
 import { siteConfig } from './src/core/config.ts';
+import { echoArchive } from './src/site/integration.ts';
 
 // The build must work offline and say nothing to anyone: no telemetry. (Read after the config is loaded.)
 process.env.ASTRO_TELEMETRY_DISABLED ??= '1';
 
 export default defineConfig({
   output: 'static',
+  // Validates the archive once when the build starts, and publishes the raw record files when it ends.
+  integrations: [echoArchive()],
   // Absolute URLs (canonical links, and later the policy documents' {base_url}) come from here.
   site: siteConfig().baseUrl,
   // Pages are folders (/records/<id>/); endpoints with an extension (/records/<id>.json) are served as files.

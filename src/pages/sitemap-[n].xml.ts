@@ -1,12 +1,11 @@
 /** /sitemap-<n>.xml: the parts of a sitemap split above 50,000 URLs (none otherwise). */
 import type { APIRoute, GetStaticPaths } from 'astro';
-import { getCollection } from 'astro:content';
 import { siteConfig } from '../core/config.ts';
-import { publishRecordsFrom } from '../core/publish/records.ts';
+import { archiveRecords } from '../site/records.ts';
 import { buildSitemap } from '../core/publish/sitemap.ts';
 
 export const getStaticPaths = (async () =>
-  buildSitemap(publishRecordsFrom(await getCollection('records')), siteConfig()).parts.map((part, i) => ({
+  buildSitemap(await archiveRecords(), siteConfig()).parts.map((part, i) => ({
     params: { n: String(i + 1) },
     props: { text: part.text },
   }))) satisfies GetStaticPaths;

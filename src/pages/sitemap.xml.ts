@@ -1,11 +1,10 @@
 /** /sitemap.xml: home, browse and every record page; a sitemap index above 50,000 URLs (src/core/publish/sitemap.ts). */
 import type { APIRoute } from 'astro';
-import { getCollection } from 'astro:content';
 import { siteConfig } from '../core/config.ts';
-import { publishRecordsFrom } from '../core/publish/records.ts';
+import { archiveRecords } from '../site/records.ts';
 import { buildSitemap } from '../core/publish/sitemap.ts';
 
 export const GET: APIRoute = async () =>
-  new Response(buildSitemap(publishRecordsFrom(await getCollection('records')), siteConfig()).index, {
+  new Response(buildSitemap(await archiveRecords(), siteConfig()).index, {
     headers: { 'Content-Type': 'application/xml; charset=utf-8' },
   });

@@ -11,15 +11,13 @@ import { isHistoricalOnlyLevel } from '../core/record/vocabulary.ts';
 import { FACETS, facetValue } from './facets.ts';
 import { valueLabel } from './labels.ts';
 
-/** The shape of a `records` collection entry (structurally; the collection type satisfies it). */
+/** What the model needs of a record (the site's SiteRecord satisfies it). */
 export interface ArchiveEntry {
   id: string;
-  data: {
-    path: string;
-    archiveDate: string | null;
-    sha256: string;
-    record: Readonly<Record<string, unknown>>;
-  };
+  path: string;
+  archiveDate: string | null;
+  sha256: string;
+  record: Readonly<Record<string, unknown>>;
 }
 
 // ---- Counts ----
@@ -99,10 +97,10 @@ function push(map: Map<string, string[]>, key: string, value: string): void {
 
 export function relations(entries: readonly ArchiveEntry[]): Relations {
   const ids = new Set(entries.map((e) => e.id));
-  const byPath = new Map(entries.map((e) => [e.data.path, e.id]));
+  const byPath = new Map(entries.map((e) => [e.path, e.id]));
   const rel: Relations = { linkedReport: new Map(), linkedFrom: new Map(), supersededBy: new Map(), supersedes: new Map() };
   for (const entry of entries) {
-    const r = entry.data.record;
+    const r = entry.record;
     const link = r.linked_verification_report;
     const linkPath =
       link !== null && typeof link === 'object' && !Array.isArray(link) ? (link as Record<string, unknown>).path : undefined;
@@ -220,7 +218,7 @@ function plain(value: unknown): string | undefined {
 }
 
 export function summarizeRecord(entry: ArchiveEntry): RecordSummary {
-  const r = entry.data.record;
+  const r = entry.record;
   const agent = r.agent_identity !== null && typeof r.agent_identity === 'object' ? (r.agent_identity as Record<string, unknown>) : undefined;
   const agentName = plain(agent?.name_or_model);
   const kind = typeof r.record_kind === 'string' ? r.record_kind : '';
@@ -230,7 +228,7 @@ export function summarizeRecord(entry: ArchiveEntry): RecordSummary {
   for (const f of FACETS) facets[f.key] = facetValue(r, f.key);
   return {
     id: entry.id,
-    date: entry.data.archiveDate,
+    date: entry.archiveDate,
     title: agentName ?? (kind ? valueLabel('record_kind', kind) : entry.id),
     titleIsAgent: agentName !== undefined,
     kind,

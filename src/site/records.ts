@@ -1,15 +1,12 @@
 /**
- * Reading the `records` collection for pages: stable order, the states DECISIONS 9–11 give meaning to, counts,
- * and safe accessors for record fields (a valid record may still lack optional fields, and legacy kinds lack most).
+ * Reading the archive for pages: stable order, the states DECISIONS 9–11 give meaning to, counts, and safe
+ * accessors for record fields (a valid record may still lack optional fields, and legacy kinds lack most).
  */
-import { getCollection, type CollectionEntry } from 'astro:content';
 import { recordIdOf, resolveArchiveLink } from '../core/archive/paths.ts';
 import { isWithdrawn as isWithdrawnRecord } from '../core/record/status.ts';
-
-export type RecordEntry = CollectionEntry<'records'>;
-export type EchoRecord = RecordEntry['data']['record'];
-
 import { RECORD_KINDS } from '../core/record/vocabulary.ts';
+import { byArchivePath } from '../core/publish/records.ts';
+import { handedOverArchive, readSiteArchive, type SiteRecord } from './archive-source.ts';
 import {
   relations,
   summarize,
@@ -20,7 +17,22 @@ import {
 } from './archive-model.ts';
 import { facetCounts, type FacetCounts } from './facets.ts';
 
+export type RecordEntry = SiteRecord;
+export type EchoRecord = RecordEntry['record'];
+
 export { RECORD_KINDS, HISTORICAL_ONLY_LEVELS, isHistoricalOnlyLevel } from '../core/record/vocabulary.ts';
+
+// The archive is read and validated once per build (not once per page; at 100,000 records that matters), by the
+// integration when the build starts (src/site/integration.ts). `astro dev` reads it on every request, so edits to
+// records show up.
+let archive: Promise<RecordEntry[]> | undefined;
+
+/** Every record in archive-path order (the public index's order): what the publishers of src/core/publish take. */
+export function archiveRecords(): Promise<readonly RecordEntry[]> {
+  const read = async () => byArchivePath(handedOverArchive() ?? (await readSiteArchive()));
+  if (import.meta.env.DEV) return read();
+  return (archive ??= read());
+}
 
 /**
  * Every record, newest first: by archive date (newest first), then by id (highest sequence first); records
@@ -30,11 +42,9 @@ export async function allRecords(): Promise<RecordEntry[]> {
   return (await sortedRecords()).slice();
 }
 
-// The collection is read once per build (not once per page): at 100,000 records that matters. `astro dev` reads it
-// each time, so edits to records show up.
 let sorted: Promise<RecordEntry[]> | undefined;
 function sortedRecords(): Promise<RecordEntry[]> {
-  const read = async () => (await getCollection('records')).sort(newestFirst);
+  const read = async () => [...(await archiveRecords())].sort(newestFirst);
   if (import.meta.env.DEV) return read();
   return (sorted ??= read());
 }
@@ -58,7 +68,7 @@ export function archiveModel(): Promise<ArchiveModel> {
   const build = async (): Promise<ArchiveModel> => {
     const entries = await sortedRecords();
     const summaries = entries.map(summarizeRecord);
-    const records = entries.map((e) => e.data.record);
+    const records = entries.map((e) => e.record);
     return {
       entries,
       byId: new Map(entries.map((e) => [e.id, e])),
@@ -74,8 +84,8 @@ export function archiveModel(): Promise<ArchiveModel> {
 }
 
 export function newestFirst(a: RecordEntry, b: RecordEntry): number {
-  const da = a.data.archiveDate;
-  const db = b.data.archiveDate;
+  const da = a.archiveDate;
+  const db = b.archiveDate;
   if (da !== db) {
     if (da === null) return 1;
     if (db === null) return -1;
@@ -85,7 +95,7 @@ export function newestFirst(a: RecordEntry, b: RecordEntry): number {
   return a.id < b.id ? 1 : a.id > b.id ? -1 : 0;
 }
 
-/** DECISIONS 10 (the core's definition, typed for collection entries). */
+/** DECISIONS 10 (the core's definition, typed for the site's records). */
 export function isWithdrawn(record: EchoRecord): boolean {
   return isWithdrawnRecord(record);
 }
@@ -99,8 +109,8 @@ export interface KindCount {
 export function countByKind(entries: readonly RecordEntry[]): KindCount[] {
   const counts = new Map<string, number>();
   for (const e of entries) {
-    if (isWithdrawn(e.data.record)) continue;
-    const kind = text(e.data.record.record_kind) ?? 'unknown';
+    if (isWithdrawn(e.record)) continue;
+    const kind = text(e.record.record_kind) ?? 'unknown';
     counts.set(kind, (counts.get(kind) ?? 0) + 1);
   }
   const order = (k: string) => {
@@ -131,7 +141,7 @@ export function recordJsonPath(id: string): string {
 
 /** The id of the record a linked_verification_report.path names (DECISIONS 8), if it is a record of the archive. */
 export function linkedRecordId(entry: RecordEntry, byPath: ReadonlyMap<string, RecordEntry>): string | undefined {
-  const link = object(entry.data.record.linked_verification_report);
+  const link = object(entry.record.linked_verification_report);
   const path = link && text(link.path);
   const resolved = path === undefined ? undefined : resolveArchiveLink(path);
   return resolved === undefined ? undefined : byPath.get(resolved)?.id ?? recordIdOf(resolved);

@@ -1,4 +1,4 @@
-/** Publish records for tests: built from record objects, or read from an archive folder the way the site loader does. */
+/** Publish records for tests: built from record objects, or read from an archive folder the way the site does. */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { archiveDateOf, recordIdOf } from '../../src/core/archive/paths.ts';
@@ -20,7 +20,7 @@ export function publishRecord(path: string, record: Record<string, unknown> = va
   return { id, path, archiveDate: archiveDateOf(id) ?? null, sha256: sha256Hex(bytes), record, bytes };
 }
 
-/** The valid records of an archive folder, as the site's loader hands them over (bytes re-read from disk). */
+/** The valid records of an archive folder, as the site reads them (bytes re-read from disk). */
 export async function archiveRecords(root: string, { validOnly = true } = {}): Promise<TestRecord[]> {
   const report = await validateArchive(root);
   const out: TestRecord[] = [];

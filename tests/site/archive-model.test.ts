@@ -28,21 +28,19 @@ const sample: ArchiveEntry[] = readdirSync(SAMPLE_DIR)
   .reverse()
   .map((f) => ({
     id: f.slice(0, -5),
-    data: {
-      path: `2026/${f}`,
-      archiveDate: f.slice(5, 15),
-      sha256: '0'.repeat(64),
-      record: JSON.parse(readFileSync(resolve(SAMPLE_DIR, f), 'utf8')) as Record<string, unknown>,
-    },
+    path: `2026/${f}`,
+    archiveDate: f.slice(5, 15),
+    sha256: '0'.repeat(64),
+    record: JSON.parse(readFileSync(resolve(SAMPLE_DIR, f), 'utf8')) as Record<string, unknown>,
   }));
 
 function entry(id: string, record: Record<string, unknown>, path = `x/${id}.json`): ArchiveEntry {
-  return { id, data: { path, archiveDate: null, sha256: '0'.repeat(64), record } };
+  return { id, path, archiveDate: null, sha256: '0'.repeat(64), record };
 }
 
 describe('summarize (home page counts)', () => {
   it('leaves withdrawn records out of every count but lists them', () => {
-    const s = summarize(sample.map((e) => e.data.record));
+    const s = summarize(sample.map((e) => e.record));
     expect(s.listed).toBe(15);
     expect(s.withdrawn).toBe(1);
     expect(s.counted).toBe(14);
@@ -65,14 +63,14 @@ describe('summarize (home page counts)', () => {
   });
 
   it('uses readable labels', () => {
-    const s = summarize(sample.map((e) => e.data.record));
+    const s = summarize(sample.map((e) => e.record));
     expect(s.byKind.find((c) => c.value === 'echo_v3')?.label).toBe('Echo');
     expect(s.byStatus.find((c) => c.value === 'needs_human_review')?.label).toBe('Needs human review');
   });
 });
 
 describe('facetCounts and groupByFacet (browse filters and facet pages)', () => {
-  const records = sample.map((e) => e.data.record);
+  const records = sample.map((e) => e.record);
   const counts = facetCounts(records);
 
   it('has the six facets, in order', () => {
@@ -104,14 +102,14 @@ describe('facetCounts and groupByFacet (browse filters and facet pages)', () => 
 
   it('matches the facet pages exactly', () => {
     for (const { facet, values } of counts) {
-      const groups = groupByFacet(sample, (e) => e.data.record, facet.key);
+      const groups = groupByFacet(sample, (e) => e.record, facet.key);
       expect([...groups.keys()].sort()).toEqual(values.map((v) => v.slug).sort());
       for (const v of values) expect(groups.get(v.slug)!.items).toHaveLength(v.count);
     }
   });
 
   it('keeps the newest-first order inside a group', () => {
-    const groups = groupByFacet(sample, (e) => e.data.record, 'record_kind');
+    const groups = groupByFacet(sample, (e) => e.record, 'record_kind');
     const ids = groups.get('echo_v3')!.items.map((e) => e.id);
     expect(ids).toEqual([...ids].sort().reverse());
   });
@@ -157,7 +155,7 @@ describe('relations (cross-links between record pages)', () => {
 });
 
 describe('recordFlags and recordBadges (banners)', () => {
-  const byId = new Map(sample.map((e) => [e.id, e.data.record]));
+  const byId = new Map(sample.map((e) => [e.id, e.record]));
 
   it('marks the withdrawn, superseded and test records', () => {
     expect(recordFlags(byId.get('echo-2026-06-02-000012')!).withdrawn).toBe(true);

@@ -1,6 +1,6 @@
 /**
  * Reads an archive root: every file under it (hidden files and folders excepted), in a stable order, with each
- * .json file parsed strictly. Reading is separate from judging so that callers (the CLI, the site loader) share it.
+ * .json file parsed strictly. Reading is separate from judging so that callers (the CLI, the site) share it.
  */
 import { readFileSync, statSync } from 'node:fs';
 import fg from 'fast-glob';

@@ -1,6 +1,6 @@
 /**
  * The plain data every publisher works from: one value per record, as the validated archive holds it. No Astro
- * here: the site maps its collection entries with `publishRecordsFrom`, tests build these values directly.
+ * here: the site passes its records (a superset of this shape), tests build these values directly.
  */
 
 import { compareCodePoints } from '../util/compare.ts';
@@ -18,19 +18,6 @@ export interface PublishRecord {
   sha256: string;
   /** The parsed, validated record. */
   record: Record<string, unknown>;
-}
-
-/** The shape of an entry of the site's `records` collection (src/site/record-entry.ts), structurally. */
-export interface RecordEntryLike {
-  id: string;
-  data: { path: string; archiveDate: string | null; sha256: string; record: Record<string, unknown> };
-}
-
-/** Collection entries as publish records, in archive-path order. */
-export function publishRecordsFrom(entries: readonly RecordEntryLike[]): PublishRecord[] {
-  return byArchivePath(
-    entries.map(({ id, data }) => ({ id, path: data.path, archiveDate: data.archiveDate, sha256: data.sha256, record: data.record })),
-  );
 }
 
 /** A copy sorted by archive path in code-point order: the public index's order. */

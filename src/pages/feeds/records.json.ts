@@ -1,11 +1,10 @@
 /** /feeds/records.json: the newest records by archive date, JSON Feed 1.1 (src/core/publish/feeds.ts). */
 import type { APIRoute } from 'astro';
-import { getCollection } from 'astro:content';
 import { siteConfig } from '../../core/config.ts';
 import { jsonFeed } from '../../core/publish/feeds.ts';
-import { publishRecordsFrom } from '../../core/publish/records.ts';
+import { archiveRecords } from '../../site/records.ts';
 
 export const GET: APIRoute = async () =>
-  new Response(jsonFeed(publishRecordsFrom(await getCollection('records')), siteConfig()), {
+  new Response(jsonFeed(await archiveRecords(), siteConfig()), {
     headers: { 'Content-Type': 'application/feed+json; charset=utf-8' },
   });

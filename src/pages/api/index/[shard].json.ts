@@ -2,12 +2,11 @@
  * /api/index/<n>.json: the shards of a sharded public index (none when the index is one document).
  */
 import type { APIRoute, GetStaticPaths } from 'astro';
-import { getCollection } from 'astro:content';
 import { buildPublicIndex, indexShardBytes } from '../../../core/publish/public-index.ts';
-import { publishRecordsFrom } from '../../../core/publish/records.ts';
+import { archiveRecords } from '../../../site/records.ts';
 
 export const getStaticPaths = (async () => {
-  const { shards } = buildPublicIndex(publishRecordsFrom(await getCollection('records')), { maxBytes: indexShardBytes() });
+  const { shards } = buildPublicIndex(await archiveRecords(), { maxBytes: indexShardBytes() });
   return shards.map((shard, i) => ({ params: { shard: String(i + 1) }, props: { text: shard.text } }));
 }) satisfies GetStaticPaths;
 

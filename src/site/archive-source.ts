@@ -1,0 +1,125 @@
+/**
+ * The site's only way into the archive: the validator core, run once per build.
+ *
+ * It validates the whole archive before any record is published. If any record is invalid it throws, with the
+ * command line's own report (`npm run validate`) as the message, so `astro build` stops and shows every problem of
+ * every file. Warnings are printed in the same words and do not stop the build.
+ *
+ * Why not an Astro content collection: Astro's content store serialises every entry (devalue) and bundles the
+ * whole store into the build as one JavaScript module, about 13 KB per record. At 5,000 records that is 65 MB of
+ * code to bundle and parse; at 100,000 it passes V8's string limit. The records are already read, parsed and
+ * checked by the core, so the site keeps the core's result in memory instead and renders from it.
+ */
+import { join, resolve } from 'node:path';
+import { archiveDateOf } from '../core/archive/paths.ts';
+import { ArchiveRootError } from '../core/archive/load-archive.ts';
+import { validateArchive, type ArchiveReport } from '../core/archive/validate-archive.ts';
+import { recordsRoot } from '../core/config.ts';
+import { sha256Hex } from '../core/crypto/sha256.ts';
+import type { PublishRecord } from '../core/publish/records.ts';
+import { formatPretty } from '../core/report/format-pretty.ts';
+
+/** One valid record as the site uses it: the publishers' record plus its file. */
+export interface SiteRecord extends PublishRecord {
+  /** Absolute path of the record file (published unchanged at /records/<id>.json). */
+  file: string;
+  /** The record file's exact bytes, as validated and hashed. */
+  bytes: Buffer;
+}
+
+/** Where the build says what it is doing (Astro's integration logger, or the console). */
+export interface ArchiveLogger {
+  info(message: string): void;
+  warn(message: string): void;
+}
+
+/** A problem with the archive that the contributor must fix: shown as its message and hint, without a stack trace. */
+export class ArchiveBuildError extends Error {
+  override name = 'ArchiveBuildError';
+  /** Shown by Astro beneath the message. */
+  readonly hint: string;
+  constructor(message: string, hint = 'Run `npm run validate` to check the records without building the site.') {
+    super(message);
+    this.hint = hint;
+    this.stack = '';
+  }
+}
+
+/** Thrown when the archive has invalid records; the message is the full report, as `npm run validate` prints it. */
+export class InvalidArchiveError extends ArchiveBuildError {
+  override name = 'InvalidArchiveError';
+  readonly report: ArchiveReport;
+  constructor(report: ArchiveReport) {
+    super(invalidArchiveMessage(report));
+    this.report = report;
+  }
+}
+
+/** The build failure text: one line saying what to do, then exactly what `npm run validate` prints. */
+export function invalidArchiveMessage(report: ArchiveReport): string {
+  const n = report.summary.invalid;
+  return (
+    `The archive has ${n} invalid record${n === 1 ? '' : 's'}; fix ${n === 1 ? 'it' : 'them'} and build again:\n\n` +
+    formatPretty(report, { color: false })
+  );
+}
+
+/**
+ * Validates the archive at `root` (default: $RECORDS_DIR, else records/, from the working directory) and returns
+ * its records in archive-path order, or throws an ArchiveBuildError.
+ */
+export async function readSiteArchive(root = resolve(recordsRoot()), logger: ArchiveLogger = consoleLogger): Promise<SiteRecord[]> {
+  let report: ArchiveReport;
+  try {
+    report = await validateArchive(root);
+  } catch (err) {
+    if (!(err instanceof ArchiveRootError)) throw err;
+    throw new ArchiveBuildError(
+      `The archive root ${root} is not a directory.`,
+      'Set RECORDS_DIR to the records folder (relative paths are read from the project root), or create records/.',
+    );
+  }
+  const { summary } = report;
+  if (summary.invalid > 0) throw new InvalidArchiveError(report);
+  if (summary.warnings > 0) {
+    logger.warn(`The archive is valid, with ${summary.warnings} warning${summary.warnings === 1 ? '' : 's'}:\n\n` + formatPretty(report, { color: false }));
+  }
+
+  const records: SiteRecord[] = [];
+  for (const { path, id, file } of report.files) {
+    // Only record files: README.md (allowed by the core) and anything else that is not a JSON object is skipped.
+    if (!path.endsWith('.json') || !file.record || !file.bytes) continue;
+    records.push({
+      id,
+      path,
+      archiveDate: archiveDateOf(id) ?? null,
+      sha256: sha256Hex(file.bytes),
+      record: file.record,
+      file: join(report.root, path),
+      bytes: file.bytes,
+    });
+  }
+  logger.info(`Validated ${summary.files} file${summary.files === 1 ? '' : 's'} in ${report.root}: ${records.length} record${records.length === 1 ? '' : 's'}, all valid`);
+  return records;
+}
+
+const consoleLogger: ArchiveLogger = {
+  info: (message) => console.log(`[echo-archive] ${message}`),
+  warn: (message) => console.warn(`[echo-archive] ${message}`),
+};
+
+// The integration (src/site/integration.ts) validates the archive when the build starts, before Astro bundles the
+// pages, and the pages render from that same result instead of reading the archive a second time. Astro runs its
+// integrations and the bundled pages in one process but with two copies of this module, so the result is handed
+// over through a process-wide slot. When the slot is empty (astro dev, or pages rendered some other way), the
+// pages read the archive themselves: the hand-over saves time, correctness never depends on it.
+const HANDED_OVER = Symbol.for('echo-archive.validated-records');
+type Slot = { [HANDED_OVER]?: readonly SiteRecord[] };
+
+export function handOverArchive(records: readonly SiteRecord[] | undefined): void {
+  (globalThis as Slot)[HANDED_OVER] = records;
+}
+
+export function handedOverArchive(): readonly SiteRecord[] | undefined {
+  return (globalThis as Slot)[HANDED_OVER];
+}

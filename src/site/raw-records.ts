@@ -1,0 +1,63 @@
+/**
+ * Publishing the raw records: /records/<id>.json is the record file itself, byte for byte.
+ *
+ * The build hard-links each validated file into the output instead of rendering 10,000s of endpoint routes: a link
+ * is byte-identical by construction and costs one metadata write, where Astro's per-route render and write costs
+ * about ten times as much on a slow disk. Where a link is impossible (another file system, or a file system without
+ * links) the file is copied. Either way the published file is the file that was validated and hashed; a file that
+ * changed on disk since then fails the build (each published file is hashed again), never publishes unchecked bytes.
+ */
+import { copyFile, link, mkdir, readFile, unlink } from 'node:fs/promises';
+import { join } from 'node:path';
+import { sha256Hex } from '../core/crypto/sha256.ts';
+import type { SiteRecord } from './archive-source.ts';
+
+/** Folder of the raw records under the output directory (the site path is /records/<id>.json). */
+export const RAW_RECORDS_DIR = 'records';
+
+/** How many files are linked at once: enough to keep the disk busy, few enough to stay within open-file limits. */
+const PARALLEL = 8;
+
+export interface RawRecordsResult {
+  linked: number;
+  copied: number;
+}
+
+export async function publishRawRecords(records: readonly SiteRecord[], outDir: string): Promise<RawRecordsResult> {
+  const dir = join(outDir, RAW_RECORDS_DIR);
+  await mkdir(dir, { recursive: true });
+  const result: RawRecordsResult = { linked: 0, copied: 0 };
+  let next = 0;
+  const worker = async () => {
+    while (next < records.length) {
+      const record = records[next++]!;
+      const target = join(dir, `${record.id}.json`);
+      result[(await placeFile(record.file, target)) ? 'linked' : 'copied']++;
+      // The published bytes must be the validated bytes: a record edited on disk during the build is an error.
+      if (sha256Hex(await readFile(target)) !== record.sha256) {
+        throw new Error(`record ${record.id} (${record.path}) changed on disk during the build; build again`);
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(PARALLEL, records.length) }, worker));
+  return result;
+}
+
+/** Links `source` at `target` (replacing a stale file), or copies it when links are unavailable. True if linked. */
+async function placeFile(source: string, target: string): Promise<boolean> {
+  try {
+    await link(source, target);
+    return true;
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === 'EEXIST') {
+      await unlink(target);
+      return placeFile(source, target);
+    }
+    if (code === 'EXDEV' || code === 'EPERM' || code === 'ENOTSUP' || code === 'EMLINK' || code === 'ENOSYS') {
+      await copyFile(source, target);
+      return false;
+    }
+    throw err;
+  }
+}
