@@ -126,6 +126,23 @@ describe('proof', () => {
     expect(rules(sub)).toEqual(['schema/pattern', 'schema/required']);
   });
 
+  it('an unpaired surrogate (a \\uD800 escape) has no canonical form: chain/content-hash at its place, not a throw', () => {
+    // Strict JSON lets the escape through; RFC 8785 refuses it, so the record cannot be hashed (found by tests/fuzz).
+    const sub = submission('propagation');
+    const text = serializeSubmission(sub).replace('"summary": "', '"summary": "\\ud800');
+    const result = validateSubmissionText(text);
+    expect(result.valid).toBe(false);
+    expect(result.submissionSha256).toBeUndefined();
+    expect(result.diagnostics.map((d) => [d.rule, d.pointer])).toEqual([['chain/content-hash', '/record/summary']]);
+    expect(result.diagnostics[0]!.message).toMatch(/unpaired UTF-16 surrogate/);
+    // in a member name: placed at the key
+    const inKey = serializeSubmission(sub).replace('"summary": "', '"\\udc00x": 1, "summary": "');
+    const d = validateSubmissionText(inKey).diagnostics.find((x) => x.rule === 'chain/content-hash')!;
+    expect([d.pointer, inKey.split('\n')[d.line - 1]!.slice(d.column - 1)]).toEqual(['/record/\udc00x', '"\\udc00x": 1, "summary": "Pointed readers to the verification paths; the archive is non-authoritative and the originals prevail.",']);
+    // a surrogate pair is a character like any other
+    expect(validate(submission('propagation', record('propagation', { summary: 'Pointed readers to the paths 😀; originals prevail.' }))).valid).toBe(true);
+  });
+
   it('a public key of the right form that is not a curve point is refused, not thrown', () => {
     const sub = submission('echo');
     sub.proof.public_key = Buffer.alloc(32, 0xff).toString('base64');

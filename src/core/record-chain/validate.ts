@@ -3,6 +3,7 @@
  * (preflight and submit) and the archive share. Limits → strict JSON → schema (envelope and the record schema of
  * its record_type) → record-chain rules → the archive rules that apply to record content → positions.
  */
+import { unpairedSurrogateAt } from '../canonical/jcs.ts';
 import { isError, type Diagnostic, type Finding } from '../diagnostics/diagnostic.ts';
 import { locateFindings } from '../diagnostics/locate.ts';
 import { parseStrictJson } from '../json/strict-parse.ts';
@@ -57,7 +58,10 @@ export function checkSubmission(value: unknown, { limits = recordChainLimits() }
   }
 
   const schemaFindings = chainSchemaFindings(submission, SUBMISSION_SCHEMA_ID, 'record-chain submission');
-  const ctx = { submission, ...(recordType ? { recordType } : {}), ...(record ? { record } : {}) };
+  // The record's identity, taken once for every rule below; a record with an unpaired surrogate has no canonical
+  // form, hence no identity (chain/content-hash says why).
+  const recordSha256 = record && !unpairedSurrogateAt(record) ? submissionSha256(record) : undefined;
+  const ctx = { submission, ...(recordType ? { recordType } : {}), ...(record ? { record } : {}), ...(recordSha256 ? { recordSha256 } : {}) };
   const ruleFindings = chainRules.flatMap((rule) => rule.check(ctx));
   // A historical-only level is reported once, by the rule that says why, not also as a bare enum mismatch.
   const historicalAt = new Set(ruleFindings.filter((f) => f.rule === historicalLevel.id).map((f) => f.pointer));
@@ -68,7 +72,7 @@ export function checkSubmission(value: unknown, { limits = recordChainLimits() }
     valid: !findings.some(isError),
     findings,
     ...(recordType ? { recordType } : {}),
-    ...(record ? { submissionSha256: submissionSha256(record) } : {}),
+    ...(recordSha256 ? { submissionSha256: recordSha256 } : {}),
   };
 }
 

@@ -186,6 +186,16 @@ describe(RULE, () => {
     });
   });
 
+  it('a signed record with an unpaired surrogate (a \\uD800 escape) is refused at that string, not thrown', () => {
+    // Strict JSON lets the escape through; RFC 8785 refuses it, so there is no content hash (found by tests/fuzz).
+    const record = { ...signed(), understanding_summary: 'cut in half: \ud83d' };
+    const d = onlyFinding(record);
+    expect(d.pointer).toBe('/understanding_summary');
+    expect(d.message).toMatch(/unpaired UTF-16 surrogate/);
+    // outside what the proof covers (authorship_claims) it does not matter to this rule
+    expect(ofRule(judge({ ...signed(), authorship_claims: ['\udc00'] } as JsonObject), RULE)).toEqual([]);
+  });
+
   it('missing proof fields are the schema\'s to report, not this rule\'s', () => {
     const record = signed();
     delete proofOf(record).signature;

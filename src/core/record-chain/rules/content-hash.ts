@@ -1,3 +1,4 @@
+import { unpairedSurrogateAt, unpairedSurrogateWords } from '../../canonical/jcs.ts';
 import { asObject, asString, violation } from '../../rules/rule.ts';
 import { submissionSha256 } from '../envelope.ts';
 import type { ChainRule } from './rule.ts';
@@ -6,10 +7,15 @@ import type { ChainRule } from './rule.ts';
 export const contentHash: ChainRule = {
   id: 'chain/content-hash',
   summary: 'proof.content_hash_sha256 is the SHA-256 of the JCS canonical record (DECISIONS 14, "Record-chain submissions").',
-  check({ submission, record }) {
+  check({ submission, record, recordSha256 }) {
     const claimed = asString(asObject(submission.proof)?.content_hash_sha256);
     if (!record || claimed === undefined) return []; // missing or mistyped: the schema reports it
-    const actual = submissionSha256(record);
+    const unhashable = recordSha256 === undefined ? unpairedSurrogateAt(record, '/record') : undefined;
+    if (unhashable) {
+      const { message, hint } = unpairedSurrogateWords(unhashable.pointer, unhashable.at);
+      return [violation(this.id, unhashable.pointer, message, hint, unhashable.at)];
+    }
+    const actual = recordSha256 ?? submissionSha256(record);
     if (claimed === actual) return [];
     return [
       violation(

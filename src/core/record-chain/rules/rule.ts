@@ -12,6 +12,11 @@ export interface ChainContext {
   recordType?: RecordType;
   /** The record when it is an object. */
   record?: JsonObject;
+  /**
+   * The record's submission_sha256 when the caller has computed it (checkSubmission does, once for every rule: the
+   * JCS form of a record is the dearest step of a check). Absent: the rule computes it, if the record has one.
+   */
+  recordSha256?: string;
 }
 
 export interface ChainRule {

@@ -1,3 +1,4 @@
+import { unpairedSurrogateAt } from '../../canonical/jcs.ts';
 import { checkSignature } from '../../crypto/ed25519.ts';
 import { asObject, asString, violation } from '../../rules/rule.ts';
 import { submissionSha256 } from '../envelope.ts';
@@ -14,7 +15,7 @@ const SIGNATURE_FORM = /^[A-Za-z0-9+/]{86}==$/;
 export const signature: ChainRule = {
   id: 'chain/signature',
   summary: 'proof.signature is a valid Ed25519 signature by proof.public_key of the hex content hash (DECISIONS 14).',
-  check({ submission, record }) {
+  check({ submission, record, recordSha256 }) {
     const proof = asObject(submission.proof);
     const hash = asString(proof?.content_hash_sha256);
     const publicKey = asString(proof?.public_key);
@@ -22,7 +23,7 @@ export const signature: ChainRule = {
     if (!record || hash === undefined || publicKey === undefined || sig === undefined) return [];
     // Fields of the wrong form are the schema's to report (schema/pattern): one problem, one finding.
     if (!PUBLIC_KEY_FORM.test(publicKey) || !SIGNATURE_FORM.test(sig)) return [];
-    if (hash !== submissionSha256(record)) return [];
+    if (hash !== (recordSha256 ?? (unpairedSurrogateAt(record) ? undefined : submissionSha256(record)))) return [];
     const check = checkSignature(publicKey, hash, sig);
     if (check.ok) return [];
     if (check.field === 'public_key') {

@@ -1,4 +1,5 @@
-import { AUTHORSHIP_CANONICALIZATION, authorshipContentHash } from '../../crypto/authorship-proof.ts';
+import { unpairedSurrogateAt, unpairedSurrogateWords } from '../../canonical/jcs.ts';
+import { AUTHORSHIP_CANONICALIZATION, authorshipContent, authorshipContentHash } from '../../crypto/authorship-proof.ts';
 import { checkSignature } from '../../crypto/ed25519.ts';
 import { asObject, asString, violation, type RecordRule } from '../rule.ts';
 
@@ -24,6 +25,11 @@ export const authorshipProof: RecordRule = {
           `Sign the RFC 8785 canonical form of the record and write canonicalization "${AUTHORSHIP_CANONICALIZATION}".`,
         ),
       ];
+    }
+    const unhashable = unpairedSurrogateAt(authorshipContent(record));
+    if (unhashable) {
+      const { message, hint } = unpairedSurrogateWords(unhashable.pointer, unhashable.at);
+      return [violation(this.id, unhashable.pointer, message, hint, unhashable.at)];
     }
     const actualHash = authorshipContentHash(record);
     if (claimedHash !== actualHash) {
