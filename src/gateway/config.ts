@@ -5,6 +5,7 @@
  *   GATEWAY_RATE_LIMIT          "off" turns rate limiting off
  *   GATEWAY_CLIENT_BURST, GATEWAY_CLIENT_PER_MINUTE   per-client token bucket (default 20, 60)
  *   GATEWAY_GLOBAL_BURST, GATEWAY_GLOBAL_PER_MINUTE   global token bucket (default 200, 1200)
+ *   GATEWAY_MAX_IN_FLIGHT       requests handled at once; beyond, 503 overloaded (default 64)
  *   SITE_URL, GATEWAY_URL       the site configuration (src/core/config.ts): receipts' readback and 410 routes
  */
 import type { RateLimitSettings } from './rate-limit.ts';
@@ -14,6 +15,8 @@ type Env = Record<string, string | undefined>;
 export const DEFAULT_HOST = '127.0.0.1';
 export const DEFAULT_PORT = 8787;
 export const DEFAULT_DATA_DIR = '.gateway-data';
+/** Requests handled at once by default: 64 bodies of at most max_body_bytes (256 KB) is 16 MB. */
+export const DEFAULT_MAX_IN_FLIGHT = 64;
 
 export class ConfigError extends Error {}
 
@@ -34,6 +37,8 @@ export interface GatewaySettings {
   port: number;
   dataDir: string;
   rateLimit: RateLimitSettings | false;
+  /** Requests handled at once; one more is answered 503 overloaded (server.ts). */
+  maxInFlight: number;
 }
 
 export function gatewaySettings(env: Env = process.env): GatewaySettings {
@@ -42,6 +47,7 @@ export function gatewaySettings(env: Env = process.env): GatewaySettings {
     host: env.HOST?.trim() || DEFAULT_HOST,
     port: numberSetting(env, 'PORT', DEFAULT_PORT, { integer: true }),
     dataDir: gatewayDataDir(env),
+    maxInFlight: numberSetting(env, 'GATEWAY_MAX_IN_FLIGHT', DEFAULT_MAX_IN_FLIGHT, { min: 1, integer: true }),
     rateLimit: off
       ? false
       : {

@@ -26,6 +26,7 @@ import {
   type WireDiagnostic,
 } from '../core/record-chain/index.ts';
 import { PUBLIC_INDEX_PATH } from '../core/publish/public-index.ts';
+import { DEFAULT_MAX_IN_FLIGHT } from './config.ts';
 import type { GatewayKeys } from './keys.ts';
 import { RateLimiter, type RateLimitSettings } from './rate-limit.ts';
 import type { StoredSubmission, SubmissionStore } from './store.ts';
@@ -39,6 +40,12 @@ export interface GatewayOptions {
   limits?: RecordChainLimits;
   /** Seconds a client is asked to wait after a storage failure. */
   storageRetryAfterSeconds?: number;
+  /**
+   * Requests handled at once (reading the body, judging, storing); one more is answered 503 `overloaded` with
+   * Retry-After at once, its body unread. Bounds the memory of bodies in flight (× max_body_bytes) and the queue
+   * behind the one event loop, so an overload is shed instead of waited out until clients time out.
+   */
+  maxInFlight?: number;
 }
 
 export const DEFAULT_RATE_LIMIT: RateLimitSettings = {
@@ -129,6 +136,18 @@ function clientAddress(req: IncomingMessage): string {
 
 const RECEIPT_ID = /^rcpt_[0-9a-f]{32}$/;
 
+/**
+ * The path of a request target, origin-form ("/a/b?q", and "//x", which is a path, not a host) or absolute-form;
+ * anything else ("*") is kept as it is and routed nowhere (404). Never throws: a bad target is not a 500.
+ */
+function pathOf(target: string): string {
+  try {
+    return new URL(target.startsWith('/') ? `http://gateway.invalid${target}` : target).pathname;
+  } catch {
+    return target;
+  }
+}
+
 export interface Gateway {
   server: Server;
   /** Resolves with the bound port. */
@@ -141,6 +160,8 @@ export function createGateway(options: GatewayOptions): Gateway {
   const limits = options.limits ?? recordChainLimits();
   const limiter = options.rateLimit ? new RateLimiter(options.rateLimit) : undefined;
   const storageRetry = options.storageRetryAfterSeconds ?? 30;
+  const maxInFlight = options.maxInFlight ?? DEFAULT_MAX_IN_FLIGHT;
+  let inFlight = 0;
   const route = currentRoute(site);
   const indexUrl = `${site.baseUrl}${PUBLIC_INDEX_PATH}`;
 
@@ -233,8 +254,7 @@ export function createGateway(options: GatewayOptions): Gateway {
   }
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const url = new URL(req.url ?? '/', 'http://gateway.invalid');
-    const path = url.pathname;
+    const path = pathOf(req.url ?? '/');
     const method = req.method ?? 'GET';
     const allow = (methods: string) => {
       if (!methods.split(', ').includes(method)) throw new HttpError(405, 'method_not_allowed', `${path} answers ${methods}`, {}, { allow: methods });
@@ -276,6 +296,22 @@ export function createGateway(options: GatewayOptions): Gateway {
   }
 
   const server = createServer({ requestTimeout: 30_000, headersTimeout: 10_000 }, (req, res) => {
+    if (inFlight >= maxInFlight) {
+      // Shed before any work; Node discards the unread body, so the connection stays usable.
+      return sendError(
+        res,
+        new HttpError(503, 'overloaded', 'the gateway is at capacity; nothing was read or stored: retry later', { retry_after_seconds: 1 }, { 'retry-after': '1' }),
+      );
+    }
+    inFlight++;
+    let done = false;
+    const release = () => {
+      if (done) return;
+      done = true;
+      inFlight--;
+    };
+    res.once('finish', release);
+    res.once('close', release);
     handle(req, res).catch((err: unknown) => {
       const httpError =
         err instanceof HttpError ? err : new HttpError(500, 'internal_error', 'the gateway failed on this request; nothing was stored');

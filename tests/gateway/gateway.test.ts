@@ -164,6 +164,37 @@ describe('gateway: preflight, submit, receipts', () => {
     expect(JSON.parse(streamed.body).error.code).toBe('body_too_large');
   });
 
+  it('request targets that are not plain URL paths ("//", "*") are 404 in the envelope, never 500 (found by tests/fuzz)', async () => {
+    const port = new URL(gw.url).port;
+    const raw = (method: string, path: string) =>
+      new Promise<{ status: number; body: string }>((resolve, reject) => {
+        const req = request({ host: '127.0.0.1', port, path, method }, (res) => {
+          let body = '';
+          res.setEncoding('utf8');
+          res.on('data', (c: string) => (body += c));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+        });
+        req.on('error', reject);
+        req.end();
+      });
+    for (const path of ['//', '//%00', `//x${SUBMIT_PATH}`, '*']) {
+      const r = await raw(path === '*' ? 'OPTIONS' : 'GET', path);
+      expect([r.status, JSON.parse(r.body).error.code], path).toEqual([404, 'not_found']);
+    }
+    // "//" starts a path, not a host: the path "//record-chain/submit" is no route either
+    expect((await raw('POST', `/${SUBMIT_PATH}`)).status).toBe(404);
+  });
+
+  it('a record with an unpaired surrogate escape is an invalid submission (422), not a 500 (found by tests/fuzz)', async () => {
+    const body = text(propagation('Pointed readers to the verification paths.')).replace('"summary": "', '"summary": "\\ud800');
+    const pre = await postJson(gw.url + PREFLIGHT_PATH, body);
+    expect(pre.status).toBe(200);
+    expect(pre.body).toMatchObject({ valid: false, submission_sha256: null });
+    const r = await postJson(gw.url + SUBMIT_PATH, body);
+    expect(r.status).toBe(422);
+    expect(r.body.error.diagnostics.map((d: { rule: string; pointer: string }) => [d.rule, d.pointer])).toEqual([['chain/content-hash', '/record/summary']]);
+  });
+
   it('410 with the current route on retired paths', async () => {
     for (const path of ['/agent-submit', '/gateway/preflight', '/gateway/submit', '/api/agent-submit-gateway.json']) {
       const r = await call(gw.url + path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
