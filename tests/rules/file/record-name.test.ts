@@ -42,6 +42,39 @@ describe(RULE, () => {
     expect(report.summary).toMatchObject({ valid: 1, invalid: 0, errors: 0, warnings: 1 });
   });
 
+  it.each([
+    ['echo-2026-04-11-000007\u200B.json', 'U+200B (ZERO WIDTH SPACE)'],
+    ['echo-2026-04-11-\u202E700000.json', 'U+202E (RIGHT-TO-LEFT OVERRIDE)'],
+    ['2026/echo-2026-04-11-000007\u2066x\u2069.json', 'U+2066 (LEFT-TO-RIGHT ISOLATE), U+2069 (POP DIRECTIONAL ISOLATE)'],
+    ['echo-2026-04-11-000007\uFEFF.json', 'U+FEFF (ZERO WIDTH NO-BREAK SPACE)'],
+    ['echo-2026-04-11-000007\u200D\u200C.json', 'U+200D (ZERO WIDTH JOINER), U+200C (ZERO WIDTH NON-JOINER)'],
+    ['echo-2026-04-11-00000\u00AD7.json', 'U+00AD (SOFT HYPHEN)'],
+    ['echo-2026-04-11-000007\u0007.json', 'U+0007'],
+    ['echo-2026-04-11-000007\u2028.json', 'U+2028'],
+    ['2026\u200F/echo-2026-04-11-000007.json', 'U+200F (RIGHT-TO-LEFT MARK)'],
+  ])('rejects %j: an invisible or direction-changing character in the path is an error', async (path, named) => {
+    const root = makeArchive({ [path]: validEcho() });
+    const report = await validateArchive(root);
+    const [file] = report.files;
+    expect(file!.valid).toBe(false);
+    expect(file!.diagnostics).toHaveLength(1);
+    const [d] = file!.diagnostics;
+    expect(d).toMatchObject({ rule: RULE, severity: 'error', pointer: '', line: 1, column: 1 });
+    // The message names each character and shows the path with the characters written out, never raw.
+    expect(d!.message).toContain(named);
+    expect(d!.message).not.toMatch(/[\u200B-\u200F\u202A-\u202E\u2066-\u2069\uFEFF\u00AD\u0007\u2028]/);
+    expect(d!.message).toMatch(/\\u\{[0-9A-F]+\}/);
+    expect(d!.hint).toMatch(/visible characters only/);
+    expect(report.summary).toMatchObject({ valid: 0, invalid: 1, errors: 1, warnings: 0 });
+  });
+
+  it('accepts visible non-ASCII names (with the usual warning): only hidden characters are errors', async () => {
+    const root = makeArchive({ '2026/écho-ثبت-记录.json': validEcho() });
+    const [file] = (await validateArchive(root)).files;
+    expect(file!.valid).toBe(true);
+    expect(file!.diagnostics.map((d) => d.severity)).toEqual(['warning']);
+  });
+
   it('does not apply to README.md or non-JSON files', async () => {
     const root = makeArchive({ 'README.md': '#\n', 'notes.txt': 'x' });
     const report = await validateArchive(root);
