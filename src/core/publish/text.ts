@@ -25,7 +25,12 @@ export function truncate(text: string, max: number): string {
   return points.length <= max ? text : points.slice(0, max - 1).join('').trimEnd() + '…';
 }
 
-/** Runs of whitespace (line breaks included) as single spaces, trimmed: for one-line titles. */
+/**
+ * Runs of whitespace as single spaces, trimmed: one line, whatever splits lines for the reader. Besides \s (which
+ * has CR, LF, VT, FF, U+2028 and U+2029), the characters other line splitters honour (U+0085 NEXT LINE, and the
+ * information separators U+001C–U+001E that Python's splitlines breaks on) count as whitespace too, so submitted text
+ * can never start a line of its own that would pass for the archive's.
+ */
 export function oneLine(text: string): string {
-  return text.replace(/\s+/g, ' ').trim();
+  return text.replace(/[\s\u001C-\u001E\u0085]+/g, ' ').trim();
 }
