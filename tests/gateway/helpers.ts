@@ -18,11 +18,13 @@ export interface RunningGateway {
   stop: () => Promise<void>;
 }
 
-export async function startGateway(options: { rateLimit?: RateLimitSettings | false; store?: (dataDir: string) => SubmissionStore } = {}): Promise<RunningGateway> {
+export async function startGateway(
+  options: { rateLimit?: RateLimitSettings | false; store?: (dataDir: string) => SubmissionStore; maxInFlight?: number } = {},
+): Promise<RunningGateway> {
   const dataDir = mkdtempSync(join(tmpdir(), 'gateway-test-'));
   const keys = loadOrCreateGatewayKey(dataDir);
   const store = options.store ? options.store(dataDir) : new SqliteSubmissionStore(dataDir);
-  const gateway = createGateway({ store, keys, rateLimit: options.rateLimit ?? false, site: SITE, storageRetryAfterSeconds: 7 });
+  const gateway = createGateway({ store, keys, rateLimit: options.rateLimit ?? false, site: SITE, storageRetryAfterSeconds: 7, ...(options.maxInFlight ? { maxInFlight: options.maxInFlight } : {}) });
   const port = await gateway.listen(0, '127.0.0.1');
   return {
     url: `http://127.0.0.1:${port}`,
