@@ -5,7 +5,8 @@
  *   1. generates the deterministic synthetic archive of N records (scripts/lib/synthetic-archive.ts) in a temporary
  *      folder; the generator makes about 1 in 100 records invalid on purpose, and the site build (rightly) refuses
  *      an invalid archive, so those files are removed first and the figures are for the remaining valid records;
- *   2. runs the real site build over it: `astro build` (RECORDS_DIR=<temp>, --outDir <temp>), then `pagefind`;
+ *   2. runs the real site build over it: `astro build` (RECORDS_DIR=<temp>, --outDir <temp>), then the search index
+ *      (scripts/build-search.ts: Pagefind in bundles);
  *   3. builds a bare Astro project of the same number of trivial pages (one src/pages/[id].astro whose
  *      getStaticPaths returns the ids), made in a temporary folder that uses this project's node_modules;
  * and prints the wall time and peak memory (maximum resident set size, from /usr/bin/time -v when present,
@@ -25,7 +26,7 @@ import { generateArchive } from './lib/synthetic-archive.ts';
 const REPO = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const NODE = join(REPO, 'node_modules/.bin/node');
 const ASTRO = join(REPO, 'node_modules/astro/bin/astro.mjs');
-const PAGEFIND = join(REPO, 'node_modules/.bin/pagefind');
+const BUILD_SEARCH = join(REPO, 'scripts/build-search.ts');
 const GNU_TIME = '/usr/bin/time';
 
 const { values } = parseArgs({
@@ -154,9 +155,9 @@ try {
   const site = await measure(NODE, [ASTRO, 'build', '--outDir', siteOut], { cwd: REPO, env });
   if (site.code !== 0) fail('site astro build', site);
   const pages = /(\d+) page\(s\) built/.exec(site.tail)?.[1] ?? '?';
-  console.log('site build: pagefind …');
-  const search = await measure(PAGEFIND, ['--site', siteOut], { cwd: REPO, env });
-  if (search.code !== 0) fail('pagefind', search);
+  console.log('site build: search index (Pagefind) …');
+  const search = await measure(NODE, [BUILD_SEARCH, '--site', siteOut], { cwd: REPO, env });
+  if (search.code !== 0) fail('search index', search);
 
   // 3. the bare Astro build of `count` trivial pages
   const bare = join(base, 'bare');
@@ -186,7 +187,7 @@ try {
   console.log('');
   console.log(`records: ${count}   site pages built by Astro: ${pages}   site output: ${mb(siteSize / 1024)}`);
   console.log(`site  astro build   ${ms(site.wallMs).padStart(9)}   peak ${mb(site.peakKb)}`);
-  console.log(`site  pagefind      ${ms(search.wallMs).padStart(9)}   peak ${mb(search.peakKb)}`);
+  console.log(`site  search index  ${ms(search.wallMs).padStart(9)}   peak ${mb(search.peakKb)}`);
   console.log(`site  total         ${ms(siteTotal).padStart(9)}`);
   console.log(`bare  astro build   ${ms(bareRun.wallMs).padStart(9)}   peak ${mb(bareRun.peakKb)}   (${count} trivial pages)`);
   console.log(

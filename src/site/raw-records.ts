@@ -7,9 +7,10 @@
  * links) the file is copied. Either way the published file is the file that was validated and hashed; a file that
  * changed on disk since then fails the build (each published file is hashed again), never publishes unchecked bytes.
  */
-import { copyFile, link, mkdir, readFile, unlink } from 'node:fs/promises';
+import { mkdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { sha256Hex } from '../core/crypto/sha256.ts';
+import { linkOrCopy } from '../core/util/link-or-copy.ts';
 import type { SiteRecord } from './archive-source.ts';
 
 /** Folder of the raw records under the output directory (the site path is /records/<id>.json). */
@@ -32,7 +33,7 @@ export async function publishRawRecords(records: readonly SiteRecord[], outDir: 
     while (next < records.length) {
       const record = records[next++]!;
       const target = join(dir, `${record.id}.json`);
-      result[(await placeFile(record.file, target)) ? 'linked' : 'copied']++;
+      result[(await linkOrCopy(record.file, target)) ? 'linked' : 'copied']++;
       // The published bytes must be the validated bytes: a record edited on disk during the build is an error.
       if (sha256Hex(await readFile(target)) !== record.sha256) {
         throw new Error(`record ${record.id} (${record.path}) changed on disk during the build; build again`);
@@ -41,23 +42,4 @@ export async function publishRawRecords(records: readonly SiteRecord[], outDir: 
   };
   await Promise.all(Array.from({ length: Math.min(PARALLEL, records.length) }, worker));
   return result;
-}
-
-/** Links `source` at `target` (replacing a stale file), or copies it when links are unavailable. True if linked. */
-async function placeFile(source: string, target: string): Promise<boolean> {
-  try {
-    await link(source, target);
-    return true;
-  } catch (err) {
-    const code = (err as NodeJS.ErrnoException).code;
-    if (code === 'EEXIST') {
-      await unlink(target);
-      return placeFile(source, target);
-    }
-    if (code === 'EXDEV' || code === 'EPERM' || code === 'ENOTSUP' || code === 'EMLINK' || code === 'ENOSYS') {
-      await copyFile(source, target);
-      return false;
-    }
-    throw err;
-  }
 }

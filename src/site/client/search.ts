@@ -24,6 +24,7 @@ interface Pagefind {
   init?: () => Promise<void>;
   search: (q: string | null, o?: { filters?: Record<string, string> }) => Promise<PagefindSearch | null>;
   debouncedSearch?: unknown;
+  mergeIndex: (url: string, o?: Record<string, unknown>) => Promise<void>;
 }
 
 const PAGE = 10;
@@ -44,6 +45,8 @@ function init(form: HTMLFormElement): void {
     (pagefind ??= (async () => {
       const pf = (await import(/* @vite-ignore */ form.dataset.pagefindUrl!)) as Pagefind;
       await pf.options({ baseUrl: base, excerptLength: 36 });
+      // Large archives have more than one bundle (src/core/publish/search-bundles.ts): one index, merged here.
+      for (const url of JSON.parse(form.dataset.mergeBundles ?? '[]') as string[]) await pf.mergeIndex(url, { baseUrl: base });
       await pf.init?.();
       return pf;
     })());
