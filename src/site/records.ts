@@ -5,7 +5,7 @@
 import { recordIdOf, resolveArchiveLink } from '../core/archive/paths.ts';
 import { isWithdrawn as isWithdrawnRecord } from '../core/record/status.ts';
 import { RECORD_KINDS } from '../core/record/vocabulary.ts';
-import { byArchivePath } from '../core/publish/records.ts';
+import { byArchivePath, newestFirst } from '../core/publish/records.ts';
 import { handedOverArchive, readSiteArchive, type SiteRecord } from './archive-source.ts';
 import {
   relations,
@@ -81,18 +81,6 @@ export function archiveModel(): Promise<ArchiveModel> {
   };
   if (import.meta.env.DEV) return build();
   return (model ??= build());
-}
-
-export function newestFirst(a: RecordEntry, b: RecordEntry): number {
-  const da = a.archiveDate;
-  const db = b.archiveDate;
-  if (da !== db) {
-    if (da === null) return 1;
-    if (db === null) return -1;
-    return da < db ? 1 : -1;
-  }
-  if (da === null) return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
-  return a.id < b.id ? 1 : a.id > b.id ? -1 : 0;
 }
 
 /** DECISIONS 10 (the core's definition, typed for the site's records). */

@@ -25,17 +25,27 @@ export function byArchivePath<T extends { path: string }>(records: readonly T[])
   return [...records].sort((a, b) => compareCodePoints(a.path, b.path));
 }
 
+/** What the newest-first order reads of a record. */
+type Dated = { id: string; path: string; archiveDate: string | null };
+
 /**
- * A copy, newest first: by archive date descending, then id descending (the higher sequence number of the same day
- * first), then path; records without an archive date are left out (feeds never invent a date).
+ * The archive's newest-first order (browse pages, record pages, feeds): by archive date descending, the higher id
+ * (sequence number) of the same day first; records without an archive date last, by id ascending; then by path.
+ * Code-point comparisons only, so the order depends on the records, never on the machine or locale.
  */
-export function datedNewestFirst<T extends { id: string; path: string; archiveDate: string | null }>(records: readonly T[]): T[] {
-  return records
-    .filter((r) => r.archiveDate !== null)
-    .sort(
-      (a, b) =>
-        compareCodePoints(b.archiveDate!, a.archiveDate!) || compareCodePoints(b.id, a.id) || compareCodePoints(a.path, b.path),
-    );
+export function newestFirst(a: Dated, b: Dated): number {
+  if (a.archiveDate !== b.archiveDate) {
+    if (a.archiveDate === null) return 1;
+    if (b.archiveDate === null) return -1;
+    return compareCodePoints(b.archiveDate, a.archiveDate);
+  }
+  const byId = a.archiveDate === null ? compareCodePoints(a.id, b.id) : compareCodePoints(b.id, a.id);
+  return byId || compareCodePoints(a.path, b.path);
+}
+
+/** A copy in newest-first order, records without an archive date left out (feeds never invent a date). */
+export function datedNewestFirst<T extends Dated>(records: readonly T[]): T[] {
+  return records.filter((r) => r.archiveDate !== null).sort(newestFirst);
 }
 
 /** The site path (relative to the base URL) of a record's raw JSON. */
