@@ -1,5 +1,5 @@
 /**
- * `npm run bench:build -- --records N [--keep]`
+ * `npm run bench:build -- --records N [--runs R] [--keep]`
  *
  * The site build benchmark (not a timed test). In one run:
  *   1. generates the deterministic synthetic archive of N records (scripts/lib/synthetic-archive.ts) in a temporary
@@ -11,6 +11,10 @@
  *      getStaticPaths returns the ids), made in a temporary folder that uses this project's node_modules;
  * and prints the wall time and peak memory (maximum resident set size, from /usr/bin/time -v when present,
  * else by polling /proc/<pid>/status) of each step, and the ratio site / bare.
+ *
+ * With --runs R, the site's `astro build` and the bare build run R times each, alternately (site, bare, site, …, so
+ * that a slow spell of the machine hits both), each into a fresh folder; it prints every run, the median times and
+ * the median of the per-run ratios. The search index is built once, over the first site build.
  *
  * Every step is a fresh child process running the project's Node 22 (node_modules/.bin/node).
  */
@@ -33,17 +37,23 @@ const GNU_TIME = '/usr/bin/time';
 const { values } = parseArgs({
   options: {
     records: { type: 'string', default: '2000' },
+    runs: { type: 'string', default: '1' },
     keep: { type: 'boolean', default: false },
     help: { type: 'boolean', short: 'h' },
   },
 });
 if (values.help) {
-  console.log('Usage: npm run bench:build -- [--records N (2000)] [--keep (leave the temporary folders)]');
+  console.log('Usage: npm run bench:build -- [--records N (2000)] [--runs R (1): alternate site and bare builds R times, report medians] [--keep (leave the temporary folders)]');
   process.exit(0);
 }
 const n = Number(values.records);
 if (!Number.isInteger(n) || n < 1) {
   console.error('bench:build: --records takes a positive integer');
+  process.exit(2);
+}
+const runs = Number(values.runs);
+if (!Number.isInteger(runs) || runs < 1 || runs > 20) {
+  console.error('bench:build: --runs takes a whole number from 1 to 20');
   process.exit(2);
 }
 
@@ -115,6 +125,12 @@ function treeRssKb(pid: number): number {
   return total;
 }
 
+function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+
 function ms(t: number): string {
   return t >= 10_000 ? `${(t / 1000).toFixed(1)} s` : `${Math.round(t)} ms`;
 }
@@ -149,21 +165,12 @@ try {
       `${count} records in ${ms(performance.now() - t)}`,
   );
 
-  // 2. the real site build
+  // 2. the real site build, and 3. the bare Astro build of `count` trivial pages, alternately
   const env = { RECORDS_DIR: records, ASTRO_TELEMETRY_DISABLED: '1', NO_COLOR: '1' };
-  const siteOut = join(base, 'site');
   // The site publishes the builder bundle, so build it first, as `npm run build` does (untimed: it does not depend on N).
   const builder = await measure(NODE, [BUILD_BUILDER], { cwd: REPO, env });
   if (builder.code !== 0) fail('builder bundle', builder);
-  console.log('site build: astro build …');
-  const site = await measure(NODE, [ASTRO, 'build', '--outDir', siteOut], { cwd: REPO, env });
-  if (site.code !== 0) fail('site astro build', site);
-  const pages = /(\d+) page\(s\) built/.exec(site.tail)?.[1] ?? '?';
-  console.log('site build: search index (Pagefind) …');
-  const search = await measure(NODE, [BUILD_SEARCH, '--site', siteOut], { cwd: REPO, env });
-  if (search.code !== 0) fail('search index', search);
 
-  // 3. the bare Astro build of `count` trivial pages
   const bare = join(base, 'bare');
   mkdirSync(join(bare, 'src/pages'), { recursive: true });
   symlinkSync(join(REPO, 'node_modules'), join(bare, 'node_modules'), 'dir');
@@ -182,23 +189,54 @@ try {
       '',
     ].join('\n'),
   );
-  console.log(`bare build: astro build of ${count} trivial pages …`);
-  const bareRun = await measure(NODE, [ASTRO, 'build', '--outDir', join(bare, 'dist')], { cwd: bare, env: { ASTRO_TELEMETRY_DISABLED: '1', NO_COLOR: '1' } });
-  if (bareRun.code !== 0) fail('bare astro build', bareRun);
 
-  const siteSize = du(siteOut);
-  const siteTotal = site.wallMs + search.wallMs;
+  const siteRuns: Measured[] = [];
+  const bareRuns: Measured[] = [];
+  let search: Measured | undefined;
+  let pages = '?';
+  let siteSize = 0;
+  for (let run = 1; run <= runs; run++) {
+    const of = runs > 1 ? ` (run ${run} of ${runs})` : '';
+    const siteOut = join(base, 'site');
+    rmSync(siteOut, { recursive: true, force: true });
+    console.log(`site build: astro build${of} …`);
+    const site = await measure(NODE, [ASTRO, 'build', '--outDir', siteOut], { cwd: REPO, env });
+    if (site.code !== 0) fail('site astro build', site);
+    siteRuns.push(site);
+    if (run === 1) {
+      pages = /(\d+) page\(s\) built/.exec(site.tail)?.[1] ?? '?';
+      console.log('site build: search index (Pagefind) …');
+      search = await measure(NODE, [BUILD_SEARCH, '--site', siteOut], { cwd: REPO, env });
+      if (search.code !== 0) fail('search index', search);
+      siteSize = du(siteOut);
+    }
+
+    for (const leftover of ['dist', '.cache', '.astro']) rmSync(join(bare, leftover), { recursive: true, force: true });
+    console.log(`bare build: astro build of ${count} trivial pages${of} …`);
+    const bareRun = await measure(NODE, [ASTRO, 'build', '--outDir', join(bare, 'dist')], { cwd: bare, env: { ASTRO_TELEMETRY_DISABLED: '1', NO_COLOR: '1' } });
+    if (bareRun.code !== 0) fail('bare astro build', bareRun);
+    bareRuns.push(bareRun);
+    if (runs > 1) {
+      console.log(`  run ${run}: site ${ms(site.wallMs)}, bare ${ms(bareRun.wallMs)}, ratio ${(site.wallMs / bareRun.wallMs).toFixed(2)} ×`);
+    }
+  }
+
+  const siteMs = median(siteRuns.map((m) => m.wallMs));
+  const bareMs = median(bareRuns.map((m) => m.wallMs));
+  const ratio = median(siteRuns.map((m, i) => m.wallMs / bareRuns[i]!.wallMs));
+  const searchMs = search!.wallMs;
+  const label = runs > 1 ? `median of ${runs}` : 'single run';
   console.log('');
   console.log(`records: ${count}   site pages built by Astro: ${pages}   site output: ${mb(siteSize / 1024)}`);
-  console.log(`site  astro build   ${ms(site.wallMs).padStart(9)}   peak ${mb(site.peakKb)}`);
-  console.log(`site  search index  ${ms(search.wallMs).padStart(9)}   peak ${mb(search.peakKb)}`);
-  console.log(`site  total         ${ms(siteTotal).padStart(9)}`);
-  console.log(`bare  astro build   ${ms(bareRun.wallMs).padStart(9)}   peak ${mb(bareRun.peakKb)}   (${count} trivial pages)`);
+  console.log(`site  astro build   ${ms(siteMs).padStart(9)}   peak ${mb(Math.max(...siteRuns.map((m) => m.peakKb)))}   (${label})`);
+  console.log(`site  search index  ${ms(searchMs).padStart(9)}   peak ${mb(search!.peakKb)}   (single run)`);
+  console.log(`site  total         ${ms(siteMs + searchMs).padStart(9)}`);
+  console.log(`bare  astro build   ${ms(bareMs).padStart(9)}   peak ${mb(Math.max(...bareRuns.map((m) => m.peakKb)))}   (${count} trivial pages, ${label})`);
   console.log(
-    `ratio site/bare: ${(site.wallMs / bareRun.wallMs).toFixed(2)} × (astro build only), ` +
-      `${(siteTotal / bareRun.wallMs).toFixed(2)} × (with pagefind)`,
+    `ratio site/bare: ${ratio.toFixed(2)} × (astro build only${runs > 1 ? ', median of the per-run ratios' : ''}), ` +
+      `${((siteMs + searchMs) / bareMs).toFixed(2)} × (with the search index)`,
   );
-  console.log('(single run; wall times include process start-up)');
+  console.log('(wall times include process start-up; peak memory is the largest of the runs)');
 } finally {
   if (values.keep) console.log(`kept ${base}`);
   else rmSync(base, { recursive: true, force: true });
