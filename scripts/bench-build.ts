@@ -16,6 +16,12 @@
  * that a slow spell of the machine hits both), each into a fresh folder; it prints every run, the median times and
  * the median of the per-run ratios. The search index is built once, over the first site build.
  *
+ * Everything is written under TMPDIR (the archive, both builds' output), which must be on the project's file system
+ * (Astro moves build files from the project's .astro/ into the output). On a virtual machine whose disk is
+ * rate-limited, sustained writes slow every later build down (a bare build of 10,000 pages went from 10 s to 26 s
+ * over six runs in a row): to measure the builds rather than the disk's throttle, run from a copy of the checkout in
+ * memory, e.g. `cp -a . /dev/shm/echo-archive && cd /dev/shm/echo-archive && TMPDIR=/dev/shm npm run bench:build`.
+ *
  * Every step is a fresh child process running the project's Node 22 (node_modules/.bin/node).
  */
 import { spawn } from 'node:child_process';
@@ -142,10 +148,19 @@ function fail(step: string, m: Measured): never {
   process.exit(1);
 }
 
+if (statSync(tmpdir()).dev !== statSync(REPO).dev) {
+  console.error(
+    `bench:build: the temporary folder ${tmpdir()} is on another file system than the project ${REPO}; Astro moves ` +
+      'build files from the project into the output folder, so set TMPDIR to a folder on the same file system ' +
+      '(or run from a copy of the project next to it).',
+  );
+  process.exit(2);
+}
 const base = mkdtempSync(join(tmpdir(), 'echo-bench-build-'));
 const records = join(base, 'records');
 try {
   console.log(`machine: ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${mb(totalmem() / 1024)} RAM; node ${process.version}`);
+  console.log(`working folder: ${base} (TMPDIR sets where)`);
   console.log(`peak memory: ${existsSync(GNU_TIME) ? 'maximum resident set size from /usr/bin/time -v' : 'polled RSS of the process tree (/proc)'}`);
 
   // 1. the synthetic archive, invalid files removed
