@@ -1,5 +1,5 @@
 /**
- * Worker of the echo pre-rendering pool (src/site/echo-html.ts): renders a batch of echo texts with the core's
+ * Worker of the echo pre-rendering pool (src/site/echo-prerender.ts): renders a batch of echo texts with the core's
  * untrusted-Markdown renderer, the same function and options a record page would use itself.
  */
 import { renderUntrustedMarkdown } from '../core/markdown/render.ts';
