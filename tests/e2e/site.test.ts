@@ -126,12 +126,10 @@ describe.skipIf(!HAVE_CHROMIUM)('the built site in a real browser (chromium)', (
     if (base) rmSync(base, { recursive: true, force: true });
   });
 
-  /** A fresh page that records console errors, page errors, dialogs and every request URL. */
-  async function openPage(): Promise<{ page: Page; errors: string[]; dialogs: string[]; requests: string[] }> {
-    const page = await context.newPage();
+  /** Records a page's console errors and page errors, and dismisses and records its dialogs. */
+  function watch(page: Page): { errors: string[]; dialogs: string[] } {
     const errors: string[] = [];
     const dialogs: string[] = [];
-    const requests: string[] = [];
     page.on('console', (m) => {
       if (m.type() === 'error') errors.push(m.text());
     });
@@ -140,8 +138,15 @@ describe.skipIf(!HAVE_CHROMIUM)('the built site in a real browser (chromium)', (
       dialogs.push(`${d.type()}: ${d.message()}`);
       void d.dismiss();
     });
+    return { errors, dialogs };
+  }
+
+  /** A fresh page that records console errors, page errors, dialogs and every request URL. */
+  async function openPage(): Promise<{ page: Page; errors: string[]; dialogs: string[]; requests: string[] }> {
+    const page = await context.newPage();
+    const requests: string[] = [];
     page.on('request', (r) => requests.push(r.url()));
-    return { page, errors, dialogs, requests };
+    return { page, ...watch(page), requests };
   }
 
   it('home loads, with the counts and a Content-Security-Policy', async () => {
@@ -263,20 +268,10 @@ describe.skipIf(!HAVE_CHROMIUM)('the built site in a real browser (chromium)', (
     const ctx = await browser.newContext({ viewport });
     const page = await ctx.newPage();
     await page.addInitScript(installTraps);
-    const errors: string[] = [];
-    const dialogs: string[] = [];
     const requests: string[] = [];
-    page.on('console', (m) => {
-      if (m.type() === 'error') errors.push(m.text());
-    });
-    page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
-    page.on('dialog', (d) => {
-      dialogs.push(`${d.type()}: ${d.message()}`);
-      void d.dismiss();
-    });
     // every request of the context, workers and subresources included
     ctx.on('request', (r) => requests.push(r.url()));
-    return { ctx, page, errors, dialogs, requests };
+    return { ctx, page, ...watch(page), requests };
   }
 
   /** What a hostile page must show: nothing ran, nothing was blocked, nothing left 127.0.0.1. */
