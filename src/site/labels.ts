@@ -196,15 +196,31 @@ export function humanize(name: string): string {
   const words = name
     .split(/_+/)
     .filter((w) => w !== '')
-    .map((w) => WORDS[w.toLowerCase()] ?? w);
+    .map((w) => (Object.hasOwn(WORDS, w.toLowerCase()) ? WORDS[w.toLowerCase()]! : w));
   const text = words.join(' ');
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
-/** The label of a field, top-level or nested. */
-export function fieldLabel(key: string): string {
-  return FIELD_LABELS[key] ?? NESTED_LABELS[key] ?? humanize(key);
+/**
+ * Labels are asked for once per field of every record shown (hundreds of thousands of times in a large build), for
+ * a few hundred distinct keys: remembered, up to a bound (keys inside extensions are the submitter's own).
+ */
+function remembered<T>(compute: (key: string) => T, limit = 10_000): (key: string) => T {
+  const cache = new Map<string, T>();
+  return (key) => {
+    let value = cache.get(key);
+    if (value === undefined) {
+      if (cache.size >= limit) cache.clear();
+      cache.set(key, (value = compute(key)));
+    }
+    return value;
+  };
 }
+
+/** The label of a field, top-level or nested. Own keys only: a record's key "constructor" is not Object's. */
+export const fieldLabel: (key: string) => string = remembered(
+  (key) => (Object.hasOwn(FIELD_LABELS, key) ? FIELD_LABELS[key]! : Object.hasOwn(NESTED_LABELS, key) ? NESTED_LABELS[key]! : humanize(key)),
+);
 
 /** Enum values whose readable form is not just the humanised value. */
 const VALUE_LABELS: Readonly<Record<string, Readonly<Record<string, string>>>> = {
@@ -226,7 +242,16 @@ const VALUE_LABELS: Readonly<Record<string, Readonly<Record<string, string>>>> =
  * "Accepted echo", `V4+` → "V4+". The field name picks special cases (e.g. verification_level `none`).
  */
 export function valueLabel(field: string, value: string): string {
-  const special = VALUE_LABELS[field]?.[value];
+  return rememberedValueLabel(`${field}\u0000${value}`);
+}
+
+const rememberedValueLabel = remembered((key) => {
+  const cut = key.indexOf('\u0000');
+  return computeValueLabel(key.slice(0, cut), key.slice(cut + 1));
+});
+
+function computeValueLabel(field: string, value: string): string {
+  const special = Object.hasOwn(VALUE_LABELS, field) && Object.hasOwn(VALUE_LABELS[field]!, value) ? VALUE_LABELS[field]![value] : undefined;
   if (special) return special;
   // Paths, URLs, versions and anything else that is not a snake_case word list stays as written.
   if (!/^[A-Za-z0-9_+-]+$/.test(value)) return value;

@@ -203,6 +203,24 @@ describe('labels', () => {
     for (const key of Object.keys(echoSchema.properties)) expect(FIELD_LABELS[key], key).toBeDefined();
   });
 
+  it("labels a record's own keys named like Object's members as words, not as Object's members", () => {
+    expect(fieldLabel('constructor')).toBe('Constructor');
+    expect(fieldLabel('__proto__')).toBe('Proto');
+    expect(fieldLabel('to_string')).toBe('To string');
+    expect(fieldLabel('hasOwnProperty')).toBe('HasOwnProperty');
+    expect(humanize('value_of_constructor')).toBe('Value of constructor');
+    expect(valueLabel('constructor', 'constructor')).toBe('Constructor');
+    expect(valueLabel('record_kind', 'toString')).toBe('ToString');
+  });
+
+  it('gives the same label every time it is asked (labels are remembered)', () => {
+    for (let i = 0; i < 3; i++) {
+      expect(fieldLabel('uncertainties')).toBe(FIELD_LABELS.uncertainties);
+      expect(valueLabel('record_kind', 'echo_v3')).toBe('Echo');
+      expect(valueLabel('archive_status', 'echo_v3')).toBe('Echo v3');
+    }
+  });
+
   it('humanises enum values and keeps codes', () => {
     expect(valueLabel('context_depth', 'C0_homepage_only')).toBe('C0 · Homepage only');
     expect(valueLabel('agency_level', 'A4_independent_search_or_browsing_discovery')).toBe('A4 · Independent search or browsing discovery');
