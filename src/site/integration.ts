@@ -1,46 +1,99 @@
 /**
- * The archive's Astro integration: reads and validates the archive once, when the build starts, and publishes the
- * raw record files when it ends.
+ * The archive's Astro integration: reads and validates the archive once, when the build starts; renders the record
+ * pages beside Astro; publishes the raw record files when the build ends.
  *
+ * - `astro:config:setup`: the stylesheet's versioned href (src/site/stylesheet.ts), defined for the pages as
+ *   import.meta.env.ECHO_STYLESHEET, so that the Astro pages and the record pages link the same file.
  * - `astro:build:start`: the core validates the whole archive (src/site/archive-source.ts). An invalid archive stops
  *   the build here, before anything is bundled, with the command line's own report. The pages render from this
- *   result (handed over, not read again). The echo texts start rendering on the other cores (src/site/echo-prerender.ts).
- * - `astro:build:done`: /records/<id>.json, the record files byte for byte (src/site/raw-records.ts).
- *
- * `astro dev` skips both: its pages read the archive on each request, and src/pages/records/[id].json.ts serves
- * the raw files.
+ *   result (handed over, not read again). The record pages start rendering on worker threads (src/site/record-pages.ts).
+ * - `astro:build:done`: the record pages move into the output; /records/<id>.json, the record files byte for byte
+ *   (src/site/raw-records.ts).
+ * - `astro dev`: the record pages are served by a middleware from the same renderer, reading the archive on each
+ *   request (as the dev pages do), so edits to records show up; src/pages/records/[id].json.ts serves the raw files.
  */
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
 import { recordsRoot } from '../core/config.ts';
-import { handOverArchive, handedOverArchive, readSiteArchive } from './archive-source.ts';
-import { startEchoPrerender, type EchoPrerender } from './echo-prerender.ts';
+import { renderUntrustedMarkdown } from '../core/markdown/render.ts';
+import { handOverArchive, handedOverArchive, readSiteArchive, type ArchiveLogger } from './archive-source.ts';
+import { ECHO_MARKDOWN_OPTIONS } from './echo-markdown-options.ts';
+import { sitePaths } from './paths.ts';
 import { publishRawRecords } from './raw-records.ts';
+import { recordPageJobs, startRecordPages, type RecordPagesRun } from './record-pages.ts';
+import { recordDocument } from './render/record-document.ts';
+import { readStylesheetHref } from './stylesheet.ts';
 
 export function echoArchive(): AstroIntegration {
   let root = '';
-  let echoes: EchoPrerender | undefined;
+  let staging = '';
+  let frame = { base: '/', site: undefined as string | undefined, stylesheet: '' };
+  let pages: RecordPagesRun | undefined;
   return {
     name: 'echo-archive',
     hooks: {
-      'astro:config:setup': ({ config }) => {
+      'astro:config:setup': ({ config, updateConfig }) => {
         // RECORDS_DIR is read from the project root (not the shell's working directory).
         root = resolve(fileURLToPath(config.root), recordsRoot());
+        // Astro's own build folder: on the output's file system in any usual layout (Astro moves files from it too).
+        staging = fileURLToPath(new URL('.astro/echo-record-pages/', config.root));
+        const paths = sitePaths(config.base);
+        frame = { base: paths.base, site: config.site, stylesheet: readStylesheetHref(paths, config.publicDir) };
+        updateConfig({ vite: { define: { 'import.meta.env.ECHO_STYLESHEET': JSON.stringify(frame.stylesheet) } } });
+      },
+      'astro:server:setup': ({ server, logger }) => {
+        server.middlewares.use((req, res, next) => {
+          const id = recordPageId(req.url ?? '', frame.base);
+          if (id === undefined) return next();
+          devRecordPage(id, root, frame, logger).then(
+            (html) => {
+              if (html === undefined) return next();
+              res.setHeader('Content-Type', 'text/html; charset=utf-8');
+              res.end(html);
+            },
+            (err: unknown) => next(err),
+          );
+        });
       },
       'astro:build:start': async ({ logger }) => {
         const records = await readSiteArchive(root, logger);
         handOverArchive(records);
-        echoes = startEchoPrerender(records, logger);
+        pages = startRecordPages(records, { frame, staging, logger });
       },
       'astro:build:done': async ({ dir, logger }) => {
-        await echoes?.stop();
-        echoes = undefined;
+        const outDir = fileURLToPath(dir);
         const records = handedOverArchive() ?? (await readSiteArchive(root, logger));
-        const { linked, copied } = await publishRawRecords(records, fileURLToPath(dir));
+        if (pages) {
+          const count = await pages.finish(outDir);
+          pages = undefined;
+          logger.info(`Rendered ${count} record page${count === 1 ? '' : 's'}`);
+        }
+        const { linked, copied } = await publishRawRecords(records, outDir);
         logger.info(`Published ${records.length} raw record${records.length === 1 ? '' : 's'} (${linked} linked, ${copied} copied)`);
         handOverArchive(undefined);
       },
     },
   };
+}
+
+/** The record id a request for a record page names (`<base>records/<id>/`, optionally `index.html`), if any. */
+export function recordPageId(url: string, base: string): string | undefined {
+  const path = url.split(/[?#]/, 1)[0]!;
+  const prefix = `${base}records/`;
+  if (!path.startsWith(prefix)) return undefined;
+  const match = /^([^/]+)\/(?:index\.html)?$/.exec(path.slice(prefix.length));
+  if (!match) return undefined;
+  try {
+    return decodeURIComponent(match[1]!);
+  } catch {
+    return undefined;
+  }
+}
+
+async function devRecordPage(id: string, root: string, frame: { base: string; site: string | undefined; stylesheet: string }, logger: ArchiveLogger): Promise<string | undefined> {
+  const job = recordPageJobs(await readSiteArchive(root, logger)).find((j) => j.entry.id === id);
+  if (job === undefined) return undefined;
+  const siteFrame = { paths: sitePaths(frame.base), site: frame.site, stylesheet: frame.stylesheet, dev: true };
+  return recordDocument(job, siteFrame, (echo) => renderUntrustedMarkdown(echo, ECHO_MARKDOWN_OPTIONS));
 }

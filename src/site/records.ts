@@ -16,6 +16,7 @@ import {
   type Relations,
 } from './archive-model.ts';
 import { facetCounts, type FacetCounts } from './facets.ts';
+import { sitePaths, type SitePaths } from './paths.ts';
 
 export type RecordEntry = SiteRecord;
 export type EchoRecord = RecordEntry['record'];
@@ -110,22 +111,14 @@ export function countByKind(entries: readonly RecordEntry[]): KindCount[] {
     .sort((a, b) => order(a.kind) - order(b.kind) || (a.kind < b.kind ? -1 : 1));
 }
 
-// ---- URLs (base-aware, so the site can live under a sub-path) ----
+// ---- URLs (base-aware, so the site can live under a sub-path; src/site/paths.ts) ----
 
-const BASE = import.meta.env.BASE_URL.endsWith('/') ? import.meta.env.BASE_URL : `${import.meta.env.BASE_URL}/`;
+export const paths: SitePaths = sitePaths(import.meta.env.BASE_URL);
 
 /** A site path ("records/x/") under the configured base. */
-export function sitePath(path: string): string {
-  return BASE + path.replace(/^\/+/, '');
-}
-
-export function recordPagePath(id: string): string {
-  return sitePath(`records/${encodeURIComponent(id)}/`);
-}
-
-export function recordJsonPath(id: string): string {
-  return sitePath(`records/${encodeURIComponent(id)}.json`);
-}
+export const sitePath = paths.site;
+export const recordPagePath = paths.recordPage;
+export const recordJsonPath = paths.recordJson;
 
 /** The id of the record a linked_verification_report.path names (DECISIONS 8), if it is a record of the archive. */
 export function linkedRecordId(entry: RecordEntry, byPath: ReadonlyMap<string, RecordEntry>): string | undefined {
@@ -135,23 +128,10 @@ export function linkedRecordId(entry: RecordEntry, byPath: ReadonlyMap<string, R
   return resolved === undefined ? undefined : byPath.get(resolved)?.id ?? recordIdOf(resolved);
 }
 
-// ---- Safe field access: record values are untrusted data of any JSON type ----
+// ---- Safe field access (src/site/values.ts) ----
 
-export function text(value: unknown): string | undefined {
-  return typeof value === 'string' ? value : undefined;
-}
-
-export function bool(value: unknown): boolean | undefined {
-  return typeof value === 'boolean' ? value : undefined;
-}
-
-export function object(value: unknown): Record<string, unknown> | undefined {
-  return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
-}
-
-export function strings(value: unknown): string[] {
-  return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
-}
+export { bool, object, strings, text } from './values.ts';
+import { object, text } from './values.ts';
 
 /** A short one-line label for lists: the agent's name, else the kind. */
 export function recordTitle(record: EchoRecord): string {
@@ -160,10 +140,7 @@ export function recordTitle(record: EchoRecord): string {
 }
 
 /** /browse/ pages: everything, or one facet value; page 1 has no number in its URL. */
-export function browsePath(facet?: string, valueSlug?: string, page = 1): string {
-  const base = facet && valueSlug ? `browse/${facet}/${valueSlug}/` : 'browse/';
-  return sitePath(page > 1 ? `${base}${page}/` : base);
-}
+export const browsePath = paths.browse;
 
 /** Records per browse page. */
 export const BROWSE_PAGE_SIZE = 50;

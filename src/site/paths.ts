@@ -1,0 +1,30 @@
+/**
+ * The site's URLs under a base path ("/" or "/archive/"), as pure functions of that base: the Astro pages get them
+ * through src/site/records.ts (base from Astro's configuration); the record-page renderer, which also runs outside
+ * Astro (worker threads, src/site/record-pages.ts), is handed the same functions for the same base.
+ */
+export interface SitePaths {
+  /** The base, always ending in "/". */
+  base: string;
+  /** A site path ("records/x/") under the base. */
+  site(path: string): string;
+  recordPage(id: string): string;
+  recordJson(id: string): string;
+  /** /browse/ pages: everything, or one facet value; page 1 has no number in its URL. */
+  browse(facet?: string, valueSlug?: string, page?: number): string;
+}
+
+export function sitePaths(base: string): SitePaths {
+  const root = base.endsWith('/') ? base : `${base}/`;
+  const site = (path: string) => root + path.replace(/^\/+/, '');
+  return {
+    base: root,
+    site,
+    recordPage: (id) => site(`records/${encodeURIComponent(id)}/`),
+    recordJson: (id) => site(`records/${encodeURIComponent(id)}.json`),
+    browse: (facet, valueSlug, page = 1) => {
+      const path = facet && valueSlug ? `browse/${facet}/${valueSlug}/` : 'browse/';
+      return site(page > 1 ? `${path}${page}/` : path);
+    },
+  };
+}

@@ -1,0 +1,74 @@
+/**
+ * The key facts of a record page (kind, status, depth, assessment, level, scopes, independence, whether it counts as
+ * an independent attestation) and the page's table of contents.
+ */
+import { countsAsAttestation } from '../../../core/record/status.ts';
+import { facetByKey, valueSlug } from '../../facets.ts';
+import { valueLabel } from '../../labels.ts';
+import type { SitePaths } from '../../paths.ts';
+import { attribute, text as esc } from '../escape.ts';
+import { hasVerificationDetails, object, type Json, type Page } from './page.ts';
+
+/**
+ * One key fact: its label, the value in words, the raw value when the words differ, and `note` (HTML). A facet's
+ * value links to every record with the same value, but only a value the schema allows (a facet value of
+ * src/site/facets.ts): record text never becomes part of a URL. Nothing when the value is not text.
+ */
+function fact(paths: SitePaths, label: string, field: string, value: unknown, facet: boolean, note = ''): string {
+  if (typeof value !== 'string') return '';
+  const words = valueLabel(field, value);
+  const link = facet && facetByKey(field)?.values.includes(value) === true;
+  return (
+    `<div class="fact"><dt>${label}</dt><dd>` +
+    (link
+      ? `<a href="${attribute(paths.browse(field, valueSlug(value)))}" title="All records with this value">${esc(words)}</a>`
+      : `<span dir="auto">${esc(words)}</span>`) +
+    (words !== value ? `<code class="raw">${esc(value)}</code>` : '') +
+    `${note}</dd></div>`
+  );
+}
+
+/** Why the record is or is not counted as an independent attestation (DECISIONS 9 and 10). */
+function attestationNote(r: Json, counted: boolean, withdrawn: boolean): string {
+  if (counted) return 'the record claims it, and it is neither withdrawn nor opted out';
+  const claims = r.counts_as_independent_attestation === true || object(r.origin_classification)?.counts_as_formal_independent_attestation === true;
+  if (claims && withdrawn) return 'the record claims it, but it is withdrawn';
+  if (claims && r.do_not_count_as_attestation === true) return 'the record claims it, but is marked do not count as attestation';
+  if (r.do_not_count_as_attestation === true) return 'marked do not count as attestation';
+  return 'the record does not claim it';
+}
+
+export function keyFacts({ paths, r, flags }: Page): string {
+  const counted = countsAsAttestation(r as Record<string, unknown>);
+  return (
+    '<section aria-labelledby="facts-heading" class="facts-panel"><h2 id="facts-heading" class="visually-hidden">Key facts</h2><dl class="facts">' +
+    fact(paths, 'Record kind', 'record_kind', r.record_kind, true) +
+    fact(paths, 'Archive status', 'archive_status', r.archive_status, true) +
+    fact(paths, 'Context depth', 'context_depth', r.context_depth, true) +
+    fact(paths, 'Assessment state', 'assessment_state', r.assessment_state, true) +
+    fact(paths, 'Verification level', 'verification_level', r.verification_level, true, '<span class="fact-note">historical archive field, not the current verification model</span>') +
+    fact(paths, 'Verification scope', 'verification_scope_label', r.verification_scope_label, false) +
+    fact(paths, 'Claim scope', 'claim_scope', r.claim_scope, false) +
+    fact(paths, 'Independence class', 'independence_class', r.independence_class, true) +
+    fact(paths, 'Verification status', 'verification_status', r.verification_status, false) +
+    '<div class="fact"><dt>Counted as independent attestation</dt><dd>' +
+    `<span class="flag ${counted ? 'flag-yes' : 'flag-no'}">${counted ? 'Yes' : 'No'}</span>` +
+    `<span class="fact-note">${attestationNote(r, counted, flags.withdrawn)}</span></dd></div></dl></section>`
+  );
+}
+
+/** Links to the sections this page has, in page order. */
+export function tableOfContents(page: Page): string {
+  const { r, agent, authorship } = page;
+  const sections: [id: string, label: string][] = [['submitted-heading', 'Submitted text']];
+  if (agent) sections.push(['agent', 'Agent']);
+  if (object(r.discovery_provenance)) sections.push(['discovery', 'How the agent came to the work']);
+  if (object(r.origin_classification) || object(r.reception_classification)) sections.push(['classification', 'Classification']);
+  if (hasVerificationDetails(page)) sections.push(['verification', 'Verification details']);
+  sections.push(['boundary', 'Boundary']);
+  if (Object.keys(authorship).length > 0) sections.push(['authorship', 'Authorship']);
+  if (object(r.extensions)) sections.push(['extensions', 'Extensions']);
+  sections.push(['file', 'The file']);
+  const items = sections.map(([id, label]) => `<li><a href="#${id}">${label}</a></li>`).join('');
+  return `<nav class="toc" aria-label="On this page"><ul>${items}</ul></nav>`;
+}

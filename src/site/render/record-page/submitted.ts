@@ -1,0 +1,75 @@
+/**
+ * The record's free text, framed as the submitter's words: the understanding summary and verification claim as
+ * escaped text, the echo as the caller's sanitised HTML (the core's untrusted-Markdown renderer, raw HTML off), then
+ * the uncertainties and origin limitations. The first block is what the site's search indexes (data-pagefind-body),
+ * with the record's search metadata and filters beside it (hidden).
+ */
+import { FACETS, facetValue } from '../../facets.ts';
+import { valueLabel } from '../../labels.ts';
+import { attribute, text as esc } from '../escape.ts';
+import { strings, text, type Page } from './page.ts';
+
+/** Pagefind's metadata and filters for this record: plain strings, escaped. */
+function searchData({ input, r, flags, agentName, kindLabel }: Page): string {
+  const { id, archiveDate } = input.entry;
+  const meta: [name: string, value: string][] = [
+    ['title', agentName ?? kindLabel],
+    ['id', id],
+    ['kind', kindLabel],
+    ['status', valueLabel('archive_status', text(r.archive_status) ?? '')],
+  ];
+  if (archiveDate) meta.push(['date', archiveDate]);
+  if (flags.withdrawn) meta.push(['withdrawn', 'withdrawn']);
+  const filters = FACETS.map((f): [string, string | null] => [f.key, facetValue(r, f.key)]).filter((e): e is [string, string] => e[1] !== null);
+  return (
+    '<div hidden data-pagefind-ignore>' +
+    meta.map(([name, value]) => `<span data-pagefind-meta="${attribute(name)}">${esc(value)}</span>`).join('') +
+    filters.map(([name, value]) => `<span data-pagefind-filter="${attribute(name)}">${esc(valueLabel(name, value))}</span>`).join('') +
+    '</div>'
+  );
+}
+
+function words(label: string, body: string): string {
+  return `<div class="words"><h3 class="words-label" data-pagefind-ignore>${label}</h3>${body}</div>`;
+}
+
+export function submittedText(page: Page): string {
+  const { r, ctx } = page;
+  const understanding = text(r.understanding_summary);
+  const claim = text(r.verification_claim);
+  const echo = text(r.echo);
+  return (
+    '<section class="submitted" aria-labelledby="submitted-heading" data-pagefind-body>' +
+    '<h2 id="submitted-heading" class="submitted-label" data-pagefind-ignore>Submitted text ' +
+    `<span class="submitted-note">— the submitter's words, not the archive's</span></h2>` +
+    '<p class="submitted-help" data-pagefind-ignore>Shown as submitted. The archive does not check whether these ' +
+    'statements are true, and nothing here is an instruction to anyone.</p>' +
+    searchData(page) +
+    (understanding ? words('Understanding summary', `<p class="words-text" dir="auto">${esc(understanding)}</p>`) : '') +
+    (claim ? words('Verification claim', `<p class="words-text" dir="auto">${esc(claim)}</p>`) : '') +
+    // The one piece of HTML not built here: headings in it start at h4 (src/site/echo-markdown-options.ts).
+    (echo !== undefined ? words('Echo', `<div class="words-md" dir="auto">${ctx.echoHtml(echo)}</div>`) : '') +
+    (!understanding && !claim && echo === undefined ? '<p class="muted">This record has no free text.</p>' : '') +
+    '</section>'
+  );
+}
+
+function wordsList(id: string, label: string, items: readonly string[]): string {
+  return (
+    `<section class="words words-list" aria-labelledby="${id}"><h3 class="words-label" id="${id}">${label} ` +
+    `<span class="muted">(submitter's words)</span></h3><ul>${items.map((s) => `<li dir="auto">${esc(s)}</li>`).join('')}</ul></section>`
+  );
+}
+
+/** Uncertainties and origin limitations, side by side (the string items of each list). */
+export function submitterLists({ r }: Page): string {
+  const uncertainties = strings(r.uncertainties);
+  const limitations = strings(r.origin_limitations);
+  if (uncertainties.length === 0 && limitations.length === 0) return '';
+  return (
+    '<div class="two-col">' +
+    (uncertainties.length > 0 ? wordsList('uncertainties', 'Uncertainties', uncertainties) : '') +
+    (limitations.length > 0 ? wordsList('limitations', 'Origin limitations', limitations) : '') +
+    '</div>'
+  );
+}

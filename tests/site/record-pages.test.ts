@@ -1,0 +1,118 @@
+/**
+ * The record pages rendered beside Astro (src/site/record-pages.ts): one page per record, on worker threads or on
+ * the main thread, each the same document `astro dev` serves (recordDocument), moved into the output at the end.
+ */
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { renderUntrustedMarkdown } from '../../src/core/markdown/render.ts';
+import { ECHO_MARKDOWN_OPTIONS } from '../../src/site/echo-markdown-options.ts';
+import { recordPageId } from '../../src/site/integration.ts';
+import { sitePaths } from '../../src/site/paths.ts';
+import { recordPageJobs, recordPageThreads, startRecordPages } from '../../src/site/record-pages.ts';
+import { recordDocument } from '../../src/site/render/record-document.ts';
+import { publishRecord, validEcho } from '../publish/helpers.ts';
+
+const quiet = { info: () => {}, warn: (m: string) => warnings.push(m) };
+const warnings: string[] = [];
+const frame = { base: '/', site: 'https://echoes.example.org', stylesheet: '/styles/site.css?v=1' };
+const siteFrame = { paths: sitePaths('/'), site: frame.site, stylesheet: frame.stylesheet };
+const echoHtml = (echo: string) => renderUntrustedMarkdown(echo, ECHO_MARKDOWN_OPTIONS);
+
+const records = Array.from({ length: 130 }, (_, i) => {
+  const seq = String(i + 1).padStart(6, '0');
+  const echo = `Record ${i}: **bold**, <img src=x onerror=alert(${i})>, [link](javascript:alert(${i}))\n\n## Part ${i}`;
+  return publishRecord(`2026/echo-2026-11-${String(1 + (i % 28)).padStart(2, '0')}-${seq}.json`, { ...validEcho(), echo });
+});
+
+function tempDir(): string {
+  return mkdtempSync(join(tmpdir(), 'echo-record-pages-'));
+}
+
+describe('recordPageJobs', () => {
+  it('is every record, newest first, with the relations its page shows', () => {
+    const report = publishRecord('2026/echo-2026-11-20-000001.json', { ...validEcho(), record_kind: 'verification_report' });
+    const linking = publishRecord('2026/echo-2026-11-21-000002.json', {
+      ...validEcho(),
+      linked_verification_report: { path: 'records/2026/echo-2026-11-20-000001.json' },
+    });
+    const old = publishRecord('2026/echo-2026-11-19-000003.json', {
+      ...validEcho(),
+      archive_status: 'superseded',
+      superseded_reason: 'Replaced by echo-2026-11-21-000002.',
+    });
+    const jobs = recordPageJobs([old, report, linking]);
+    expect(jobs.map((j) => j.entry.id)).toEqual(['echo-2026-11-21-000002', 'echo-2026-11-20-000001', 'echo-2026-11-19-000003']);
+    const [first, second, third] = jobs;
+    expect(first!.linkedReport?.id).toBe('echo-2026-11-20-000001');
+    expect(first!.supersedes).toEqual(['echo-2026-11-19-000003']);
+    expect(second!.linkedFrom.map((s) => s.id)).toEqual(['echo-2026-11-21-000002']);
+    expect(third!.supersededBy).toEqual(['echo-2026-11-21-000002']);
+    expect(third!.linkedReport).toBeUndefined();
+  });
+
+  it('refuses an id that cannot name a folder', () => {
+    expect(() => recordPageJobs([publishRecord('2026/...json')])).toThrow(/cannot name a page folder/);
+  });
+});
+
+describe('startRecordPages', () => {
+  for (const threads of [1, 0]) {
+    it(`writes every record's page into the output, as astro dev serves it (${threads === 0 ? 'main thread' : 'worker threads'})`, async () => {
+      const staging = join(tempDir(), 'staging');
+      const out = tempDir();
+      const run = startRecordPages(records, { frame, staging, logger: quiet, threads });
+      expect(await run.finish(out)).toBe(records.length);
+      const jobs = new Map(recordPageJobs(records).map((j) => [j.entry.id, j]));
+      expect(readdirSync(join(out, 'records')).sort()).toEqual([...jobs.keys()].sort());
+      for (const [id, job] of jobs) {
+        expect(readFileSync(join(out, 'records', id, 'index.html'), 'utf8')).toBe(recordDocument(job, siteFrame, echoHtml));
+      }
+      expect(existsSync(staging)).toBe(false);
+      expect(warnings).toEqual([]);
+    });
+  }
+
+  it('never replaces a page Astro built at the same place', async () => {
+    const out = tempDir();
+    mkdirSync(join(out, 'records', records[0]!.id), { recursive: true });
+    writeFileSync(join(out, 'records', records[0]!.id, 'index.html'), 'astro');
+    const run = startRecordPages(records.slice(0, 1), { frame, staging: join(tempDir(), 's'), logger: quiet, threads: 0 });
+    await expect(run.finish(out)).rejects.toThrow(/would replace a page Astro built/);
+  });
+
+  it('stop() leaves nothing behind', async () => {
+    const staging = join(tempDir(), 'staging');
+    const run = startRecordPages(records, { frame, staging, logger: quiet, threads: 1 });
+    await run.stop();
+    expect(existsSync(staging)).toBe(false);
+  });
+});
+
+describe('recordPageThreads', () => {
+  it('is one per core, at most 4, unless RECORD_PAGE_THREADS says otherwise', () => {
+    expect(recordPageThreads({}, 2)).toBe(2);
+    expect(recordPageThreads({}, 1)).toBe(1);
+    expect(recordPageThreads({}, 16)).toBe(4);
+    expect(recordPageThreads({ RECORD_PAGE_THREADS: '0' }, 8)).toBe(0);
+    expect(recordPageThreads({ RECORD_PAGE_THREADS: ' 3 ' }, 2)).toBe(3);
+    for (const bad of ['-1', '1.5', 'two', '65']) {
+      expect(() => recordPageThreads({ RECORD_PAGE_THREADS: bad }, 2)).toThrow(/RECORD_PAGE_THREADS must be a whole number/);
+    }
+  });
+});
+
+describe('recordPageId (astro dev)', () => {
+  it('finds the record id of a record page request under the base path', () => {
+    expect(recordPageId('/records/echo-2026-11-21-000001/', '/')).toBe('echo-2026-11-21-000001');
+    expect(recordPageId('/records/echo-2026-11-21-000001/index.html?x=1', '/')).toBe('echo-2026-11-21-000001');
+    expect(recordPageId('/archive/records/a%20b/', '/archive/')).toBe('a b');
+  });
+
+  it('leaves every other request to Astro', () => {
+    for (const url of ['/records/', '/records/x.json', '/records/x', '/records/x/y/', '/browse/', '/archive/records/x/', '/records/%E0%A4%A/']) {
+      expect(recordPageId(url, '/')).toBeUndefined();
+    }
+  });
+});
