@@ -107,10 +107,16 @@ describe('renderUntrustedMarkdown: hostile input renders inert', () => {
   });
 
   it('gives every link rel="nofollow ugc noopener" and no target', () => {
-    const html = renderUntrustedMarkdown('[a](https://example.org/) <https://example.org/b> www.example.org');
-    expect(html.match(/<a /g)).toHaveLength(3);
-    expect(html.match(/rel="nofollow ugc noopener"/g)).toHaveLength(3);
+    const html = renderUntrustedMarkdown('[a](https://example.org/) <https://example.org/b> https://example.org/c me@example.org');
+    expect(html.match(/<a /g)).toHaveLength(4);
+    expect(html.match(/rel="nofollow ugc noopener"/g)).toHaveLength(4);
     expect(html).not.toContain('target');
+  });
+
+  it('links only what the submitter wrote as a URL or an e-mail address, never a name that looks like a domain', () => {
+    const html = renderUntrustedMarkdown('Read README.md, run scripts/build_report.py, see example.org and www.example.org.');
+    expect(html).not.toContain('<a ');
+    expect(html).toBe('<p>Read README.md, run scripts/build_report.py, see example.org and www.example.org.</p>');
   });
 });
 

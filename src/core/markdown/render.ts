@@ -49,6 +49,10 @@ const md = new MarkdownIt('default', {
 // Links and images to anything but an absolute http(s)/mailto URL are not parsed as links (they stay as text).
 md.validateLink = isAllowedUrl;
 
+// Only text the submitter wrote as a URL (with its scheme) or as an e-mail address becomes a link: with linkify's
+// fuzzy links, a file name such as README.md or report.py became a link to a web site of that name.
+md.linkify.set({ fuzzyLink: false });
+
 // Headings shift down; table cell alignment becomes a class (the CSP forbids style attributes).
 md.core.ruler.push('echo_untrusted', (state) => {
   const offset = (state.env as Env).headingOffset;
