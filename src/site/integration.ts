@@ -7,37 +7,43 @@
  * - `astro:build:start`: the core validates the whole archive (src/site/archive-source.ts). An invalid archive stops
  *   the build here, before anything is bundled, with the command line's own report. The pages render from this
  *   result (handed over, not read again). The record pages start rendering on worker threads (src/site/record-pages.ts).
- * - `astro:build:done`: the record pages move into the output; /records/<id>.json, the record files byte for byte
- *   (src/site/raw-records.ts).
+ *   The record files are linked for /records/<id>.json meanwhile, byte for byte (src/site/raw-records.ts).
+ * - `astro:build:done`: the last record pages are rendered, and pages and files move into the output's records/.
  * - `astro dev`: the record pages are served by a middleware from the same renderer, reading the archive on each
  *   request (as the dev pages do), so edits to records show up; src/pages/records/[id].json.ts serves the raw files.
  */
-import { resolve } from 'node:path';
+import { mkdirSync, rmSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
 import { recordsRoot } from '../core/config.ts';
+import { moveEntries } from '../core/util/move-entries.ts';
 import { renderUntrustedMarkdown } from '../core/markdown/render.ts';
 import { handOverArchive, handedOverArchive, readSiteArchive, type ArchiveLogger } from './archive-source.ts';
 import { ECHO_MARKDOWN_OPTIONS } from './echo-markdown-options.ts';
 import { sitePaths } from './paths.ts';
-import { publishRawRecords } from './raw-records.ts';
+import { publishRawRecords, type RawRecordsResult } from './raw-records.ts';
 import { recordPageJobs, startRecordPages, type RecordPagesRun } from './record-pages.ts';
 import { recordDocument } from './render/record-document.ts';
 import { readStylesheetHref } from './stylesheet.ts';
+
+/** Where the record pages (/records/<id>/) and the raw record files (/records/<id>.json) live in the output. */
+const RECORDS_PATH = 'records';
 
 export function echoArchive(): AstroIntegration {
   let root = '';
   let staging = '';
   let frame = { base: '/', site: undefined as string | undefined, stylesheet: '' };
   let pages: RecordPagesRun | undefined;
+  let published: Promise<RawRecordsResult> | undefined;
   return {
     name: 'echo-archive',
     hooks: {
       'astro:config:setup': ({ config, updateConfig }) => {
         // RECORDS_DIR is read from the project root (not the shell's working directory).
         root = resolve(fileURLToPath(config.root), recordsRoot());
-        // Astro's own build folder: on the output's file system in any usual layout (Astro moves files from it too).
-        staging = fileURLToPath(new URL('.astro/echo-record-pages/', config.root));
+        // In Astro's own build folder: on the output's file system in any usual layout (Astro moves files from it too).
+        staging = fileURLToPath(new URL('.astro/echo-records-staging/', config.root));
         const paths = sitePaths(config.base);
         frame = { base: paths.base, site: config.site, stylesheet: readStylesheetHref(paths, config.publicDir) };
         updateConfig({ vite: { define: { 'import.meta.env.ECHO_STYLESHEET': JSON.stringify(frame.stylesheet) } } });
@@ -59,19 +65,31 @@ export function echoArchive(): AstroIntegration {
       'astro:build:start': async ({ logger }) => {
         const records = await readSiteArchive(root, logger);
         handOverArchive(records);
-        pages = startRecordPages(records, { frame, staging, logger });
+        // Astro empties the output folder after this hook, so the record pages and raw files are staged and moved
+        // in when it is done: pages rendered on worker threads, files linked meanwhile (I/O beside Astro's CPU).
+        rmSync(staging, { recursive: true, force: true });
+        mkdirSync(staging, { recursive: true });
+        pages = startRecordPages(records, { frame, dir: staging, logger });
+        published = publishRawRecords(records, staging);
+        published.catch(() => undefined); // awaited in astro:build:done; this only marks it handled meanwhile
       },
       'astro:build:done': async ({ dir, logger }) => {
-        const outDir = fileURLToPath(dir);
-        const records = handedOverArchive() ?? (await readSiteArchive(root, logger));
-        if (pages) {
-          const count = await pages.finish(outDir);
-          pages = undefined;
+        const records = handedOverArchive() ?? [];
+        let finished = false;
+        try {
+          const count = (await pages?.finish()) ?? 0;
+          finished = true;
+          const { linked, copied } = (await published) ?? { linked: 0, copied: 0 };
+          moveEntries(staging, join(fileURLToPath(dir), RECORDS_PATH), (name) => `${RECORDS_PATH}/${name} would replace a file Astro built there`);
           logger.info(`Rendered ${count} record page${count === 1 ? '' : 's'}`);
+          logger.info(`Published ${records.length} raw record${records.length === 1 ? '' : 's'} (${linked} linked, ${copied} copied)`);
+        } finally {
+          if (!finished) await pages?.stop();
+          pages = undefined;
+          published = undefined;
+          rmSync(staging, { recursive: true, force: true });
+          handOverArchive(undefined);
         }
-        const { linked, copied } = await publishRawRecords(records, outDir);
-        logger.info(`Published ${records.length} raw record${records.length === 1 ? '' : 's'} (${linked} linked, ${copied} copied)`);
-        handOverArchive(undefined);
       },
     },
   };

@@ -13,9 +13,6 @@ import { sha256Hex } from '../core/crypto/sha256.ts';
 import { linkOrCopy } from '../core/util/link-or-copy.ts';
 import type { SiteRecord } from './archive-source.ts';
 
-/** Folder of the raw records under the output directory (the site path is /records/<id>.json). */
-export const RAW_RECORDS_DIR = 'records';
-
 /** How many files are linked at once: enough to keep the disk busy, few enough to stay within open-file limits. */
 const PARALLEL = 8;
 
@@ -24,8 +21,8 @@ export interface RawRecordsResult {
   copied: number;
 }
 
-export async function publishRawRecords(records: readonly SiteRecord[], outDir: string): Promise<RawRecordsResult> {
-  const dir = join(outDir, RAW_RECORDS_DIR);
+/** Places each record file at `<dir>/<id>.json` (the build stages them, src/site/integration.ts; the site path is /records/<id>.json). */
+export async function publishRawRecords(records: readonly SiteRecord[], dir: string): Promise<RawRecordsResult> {
   await mkdir(dir, { recursive: true });
   const result: RawRecordsResult = { linked: 0, copied: 0 };
   let next = 0;

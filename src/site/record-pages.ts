@@ -4,15 +4,13 @@
  * Why outside Astro: a record page is most of the site (10,000 of 11,300 pages at 10,000 records), and Astro renders
  * pages one at a time on one thread, at about 1 ms of its own per page even for a page that is one prepared string.
  * The record page is a pure function of the record and a few relations (src/site/render/record-document.ts, also
- * used by `astro dev`), so the build renders these pages on the machine's other cores from the moment the archive is
- * validated, into a staging folder, and moves them into the output when Astro is done (Astro empties the output
- * folder after the build starts, so they cannot be written there directly).
+ * used by `astro dev`), so the build renders these pages on worker threads from the moment the archive is validated,
+ * into a staging folder that the integration moves into the output when Astro is done (src/site/integration.ts).
  *
- * A failure of the pool costs time, never pages: whatever the workers did not write is rendered on the main thread.
- * Threads: RECORD_PAGE_THREADS, else one per core, at most 4. Piscina, a well-kept worker-thread pool, runs them.
+ * A failure of the pool costs time, never pages: whatever the workers did not write is rendered on the main thread,
+ * which also takes its share of the batches once Astro is done with its own pages. Threads: RECORD_PAGE_THREADS,
+ * else one per core, at most 4. Piscina, a well-kept worker-thread pool, runs them.
  */
-import { cpSync, existsSync, mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
 import { availableParallelism } from 'node:os';
 import Piscina from 'piscina';
 import { newestFirst } from '../core/publish/records.ts';
@@ -24,8 +22,8 @@ import renderRecordPages, { type RecordPageBatch } from './record-pages-worker.t
 /** Pages per task: large enough that messaging is cheap, small enough to spread the work evenly. */
 const BATCH = 64;
 
-/** Record pages live at /records/<id>/ (the raw files beside them at /records/<id>.json, src/site/raw-records.ts). */
-export const RECORD_PAGES_DIR = 'records';
+/** A worker's young generation (V8 counts three semi-spaces' worth). */
+const YOUNG_GENERATION_MB = 96;
 
 /** Worker threads: RECORD_PAGE_THREADS when set (0: render on the main thread), else one per core, at most 4. */
 export function recordPageThreads(env: NodeJS.ProcessEnv = process.env, cores = availableParallelism()): number {
@@ -70,79 +68,87 @@ export function recordPageJobs(records: readonly ArchiveEntry[]): RecordPageJob[
 }
 
 export interface RecordPagesRun {
-  /** Waits for every page, renders any the workers did not, moves them to <outDir>/records/; the number of pages. */
-  finish(outDir: string): Promise<number>;
-  /** Stops the workers and removes the staging folder (a build that ends without finish). */
+  /** Renders what is left (the main thread joins in), waits for every page; the number of pages. */
+  finish(): Promise<number>;
+  /** Stops the workers (a build that ends without finish). */
   stop(): Promise<void>;
 }
 
 export interface RecordPagesOptions {
   frame: RecordPageBatch['frame'];
-  /** The staging folder (emptied first); on the output's file system, so that finishing is a rename per page. */
-  staging: string;
+  /** Where each page goes, as <dir>/<id>/index.html. */
+  dir: string;
   logger: ArchiveLogger;
   threads?: number;
 }
 
-/** Starts rendering every record's page into `staging`. */
-export function startRecordPages(records: readonly ArchiveEntry[], { frame, staging, logger, threads = recordPageThreads() }: RecordPagesOptions): RecordPagesRun {
-  rmSync(staging, { recursive: true, force: true });
-  mkdirSync(staging, { recursive: true });
+/**
+ * Starts rendering every record's page into `dir`. Each worker thread takes the next batch of pages as soon as
+ * it is free; when Astro is done, `finish` lets the main thread take batches too until none are left.
+ */
+export function startRecordPages(records: readonly ArchiveEntry[], { frame, dir, logger, threads = recordPageThreads() }: RecordPagesOptions): RecordPagesRun {
   const jobs = recordPageJobs(records);
   const done = new Uint8Array(jobs.length);
+  let next = 0;
+  /** The next batch nobody has taken yet, as [start, end) in `jobs`. */
+  const take = (): [number, number] | undefined => {
+    if (next >= jobs.length) return undefined;
+    const start = next;
+    next = Math.min(jobs.length, next + BATCH);
+    return [start, next];
+  };
+  const renderHere = ([start, end]: [number, number]) => {
+    renderRecordPages({ frame, dir, jobs: jobs.slice(start, end) });
+    done.fill(1, start, end);
+  };
+
   const pool =
     threads === 0 || jobs.length === 0
       ? undefined
-      : new Piscina<RecordPageBatch, number>({ filename: new URL('./record-pages-worker.ts', import.meta.url).href, minThreads: threads, maxThreads: threads });
+      : new Piscina<RecordPageBatch, number>({
+          filename: new URL('./record-pages-worker.ts', import.meta.url).href,
+          minThreads: threads,
+          maxThreads: threads,
+          // Rendering makes many short-lived strings: a larger young generation (32 MB semi-spaces, as the
+          // validate command uses) spends less time collecting them.
+          resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB },
+        });
   let failure: unknown;
-  const tasks: Promise<void>[] = [];
-  for (let i = 0; pool && i < jobs.length; i += BATCH) {
-    const start = i;
-    const batch = jobs.slice(start, start + BATCH);
-    tasks.push(
-      pool.run({ frame, dir: staging, jobs: batch }).then(
-        () => {
-          done.fill(1, start, start + batch.length);
-        },
-        (err: unknown) => {
-          failure ??= err;
-        },
-      ),
-    );
-  }
-  const cleanUp = async () => {
-    await pool?.destroy();
-    rmSync(staging, { recursive: true, force: true });
+  let stopped = false;
+  const worker = async (p: Piscina<RecordPageBatch, number>) => {
+    for (let batch = take(); batch !== undefined && !stopped; batch = take()) {
+      const [start, end] = batch;
+      try {
+        await p.run({ frame, dir, jobs: jobs.slice(start, end) });
+        done.fill(1, start, end);
+      } catch (err) {
+        // Left for the main thread, which renders whatever is not done.
+        failure ??= err;
+        return;
+      }
+    }
   };
+  const workers = pool ? Promise.all(Array.from({ length: threads }, () => worker(pool))) : Promise.resolve([]);
   return {
-    async finish(outDir) {
-      await Promise.all(tasks);
+    async finish() {
+      // The main thread joins in; between batches it lets other work of the build (I/O) go on.
+      for (let batch = take(); batch !== undefined; batch = take()) {
+        renderHere(batch);
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+      await workers;
       await pool?.destroy();
       const missing = jobs.filter((_, i) => done[i] === 0);
       if (failure !== undefined) {
         logger.warn(`Rendering record pages on worker threads failed (${failure instanceof Error ? failure.message : String(failure)}); rendering ${missing.length} on the main thread`);
       }
-      if (missing.length > 0) renderRecordPages({ frame, dir: staging, jobs: missing });
-      const target = join(outDir, RECORD_PAGES_DIR);
-      mkdirSync(target, { recursive: true });
-      for (const id of readdirSync(staging)) {
-        const to = join(target, id);
-        if (existsSync(to)) throw new Error(`the record page ${RECORD_PAGES_DIR}/${id}/ would replace a page Astro built there`);
-        moveFolder(join(staging, id), to);
-      }
-      await cleanUp();
+      if (missing.length > 0) renderRecordPages({ frame, dir, jobs: missing });
       return jobs.length;
     },
-    stop: cleanUp,
+    async stop() {
+      stopped = true;
+      await workers;
+      await pool?.destroy();
+    },
   };
-}
-
-/** Renames a folder; across file systems (a staging folder elsewhere than the output) copies it instead. */
-function moveFolder(from: string, to: string): void {
-  try {
-    renameSync(from, to);
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code !== 'EXDEV') throw err;
-    cpSync(from, to, { recursive: true });
-  }
 }

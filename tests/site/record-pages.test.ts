@@ -1,13 +1,15 @@
 /**
  * The record pages rendered beside Astro (src/site/record-pages.ts): one page per record, on worker threads or on
- * the main thread, each the same document `astro dev` serves (recordDocument), moved into the output at the end.
+ * the main thread, each the same document `astro dev` serves (recordDocument); and the move of the staged pages
+ * and files into the output (src/core/util/move-entries.ts).
  */
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { renderUntrustedMarkdown } from '../../src/core/markdown/render.ts';
 import { ECHO_MARKDOWN_OPTIONS } from '../../src/site/echo-markdown-options.ts';
+import { moveEntries } from '../../src/core/util/move-entries.ts';
 import { recordPageId } from '../../src/site/integration.ts';
 import { sitePaths } from '../../src/site/paths.ts';
 import { recordPageJobs, recordPageThreads, startRecordPages } from '../../src/site/record-pages.ts';
@@ -59,34 +61,52 @@ describe('recordPageJobs', () => {
 
 describe('startRecordPages', () => {
   for (const threads of [1, 0]) {
-    it(`writes every record's page into the output, as astro dev serves it (${threads === 0 ? 'main thread' : 'worker threads'})`, async () => {
-      const staging = join(tempDir(), 'staging');
-      const out = tempDir();
-      const run = startRecordPages(records, { frame, staging, logger: quiet, threads });
-      expect(await run.finish(out)).toBe(records.length);
+    it(`writes every record's page, as astro dev serves it (${threads === 0 ? 'main thread' : 'worker threads and the main thread'})`, async () => {
+      const dir = tempDir();
+      const run = startRecordPages(records, { frame, dir, logger: quiet, threads });
+      expect(await run.finish()).toBe(records.length);
       const jobs = new Map(recordPageJobs(records).map((j) => [j.entry.id, j]));
-      expect(readdirSync(join(out, 'records')).sort()).toEqual([...jobs.keys()].sort());
+      expect(readdirSync(dir).sort()).toEqual([...jobs.keys()].sort());
       for (const [id, job] of jobs) {
-        expect(readFileSync(join(out, 'records', id, 'index.html'), 'utf8')).toBe(recordDocument(job, siteFrame, echoHtml));
+        expect(readFileSync(join(dir, id, 'index.html'), 'utf8')).toBe(recordDocument(job, siteFrame, echoHtml));
       }
-      expect(existsSync(staging)).toBe(false);
       expect(warnings).toEqual([]);
     });
   }
 
-  it('never replaces a page Astro built at the same place', async () => {
-    const out = tempDir();
-    mkdirSync(join(out, 'records', records[0]!.id), { recursive: true });
-    writeFileSync(join(out, 'records', records[0]!.id, 'index.html'), 'astro');
-    const run = startRecordPages(records.slice(0, 1), { frame, staging: join(tempDir(), 's'), logger: quiet, threads: 0 });
-    await expect(run.finish(out)).rejects.toThrow(/would replace a page Astro built/);
+  it('renders on the main thread whatever the worker threads fail to do', async () => {
+    // A function cannot be sent to a worker thread: every batch handed to the pool fails; the page never reads it.
+    const unsendable = Object.assign({ notSendable: () => undefined }, frame);
+    const dir = tempDir();
+    const run = startRecordPages(records, { frame: unsendable, dir, logger: quiet, threads: 1 });
+    expect(await run.finish()).toBe(records.length);
+    const jobs = new Map(recordPageJobs(records).map((j) => [j.entry.id, j]));
+    for (const [id, job] of jobs) expect(readFileSync(join(dir, id, 'index.html'), 'utf8')).toBe(recordDocument(job, siteFrame, echoHtml));
+    expect(warnings.splice(0).join('\n')).toMatch(/failed .*; rendering \d+ on the main thread/);
   });
 
-  it('stop() leaves nothing behind', async () => {
-    const staging = join(tempDir(), 'staging');
-    const run = startRecordPages(records, { frame, staging, logger: quiet, threads: 1 });
+  it('stop() ends the workers without waiting for the pages', async () => {
+    const dir = tempDir();
+    const run = startRecordPages(records, { frame, dir, logger: quiet, threads: 1 });
     await run.stop();
-    expect(existsSync(staging)).toBe(false);
+    expect(readdirSync(dir).length).toBeLessThan(records.length);
+  });
+});
+
+describe('moveEntries', () => {
+  it('moves every staged page and file into the output, and never replaces what is there', () => {
+    const from = tempDir();
+    const to = join(tempDir(), 'records');
+    mkdirSync(join(from, 'echo-a'));
+    writeFileSync(join(from, 'echo-a', 'index.html'), 'page');
+    writeFileSync(join(from, 'echo-a.json'), '{}');
+    expect(moveEntries(from, to, (n) => `taken: ${n}`)).toBe(2);
+    expect(readFileSync(join(to, 'echo-a', 'index.html'), 'utf8')).toBe('page');
+    expect(readFileSync(join(to, 'echo-a.json'), 'utf8')).toBe('{}');
+    expect(readdirSync(from)).toEqual([]);
+    writeFileSync(join(from, 'echo-a.json'), '{"new":1}');
+    expect(() => moveEntries(from, to, (n) => `taken: ${n}`)).toThrow('taken: echo-a.json');
+    expect(readFileSync(join(to, 'echo-a.json'), 'utf8')).toBe('{}');
   });
 });
 
