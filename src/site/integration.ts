@@ -63,13 +63,23 @@ export function echoArchive(): AstroIntegration {
         });
       },
       'astro:build:start': async ({ logger }) => {
-        const records = await readSiteArchive(root, logger);
-        handOverArchive(records);
         // Astro empties the output folder after this hook, so the record pages and raw files are staged and moved
-        // in when it is done: pages rendered on worker threads, files linked meanwhile (I/O beside Astro's CPU).
+        // in when it is done: pages rendered on worker threads (which start while the archive is validated), files
+        // linked meanwhile (I/O beside Astro's CPU).
         rmSync(staging, { recursive: true, force: true });
         mkdirSync(staging, { recursive: true });
-        pages = startRecordPages(records, { frame, dir: staging, logger });
+        const reading = readSiteArchive(root, logger);
+        const run = startRecordPages(reading, { frame, dir: staging, logger });
+        let records: Awaited<typeof reading>;
+        try {
+          records = await reading;
+        } catch (err) {
+          await run.stop();
+          rmSync(staging, { recursive: true, force: true });
+          throw err;
+        }
+        handOverArchive(records);
+        pages = run;
         published = publishRawRecords(records, staging);
         published.catch(() => undefined); // awaited in astro:build:done; this only marks it handled meanwhile
       },

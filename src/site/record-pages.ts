@@ -83,12 +83,16 @@ export interface RecordPagesOptions {
 }
 
 /**
- * Starts rendering every record's page into `dir`. Each worker thread takes the next batch of pages as soon as
- * it is free; when Astro is done, `finish` lets the main thread take batches too until none are left.
+ * Starts rendering every record's page into `dir`. The worker threads start at once and load the renderer while
+ * the archive is still being read and validated (`records` may be a promise of it); then each takes the next batch
+ * of pages as soon as it is free. When Astro is done, `finish` lets the main thread take batches too.
  */
-export function startRecordPages(records: readonly ArchiveEntry[], { frame, dir, logger, threads = recordPageThreads() }: RecordPagesOptions): RecordPagesRun {
-  const jobs = recordPageJobs(records);
-  const done = new Uint8Array(jobs.length);
+export function startRecordPages(
+  records: readonly ArchiveEntry[] | Promise<readonly ArchiveEntry[]>,
+  { frame, dir, logger, threads = recordPageThreads() }: RecordPagesOptions,
+): RecordPagesRun {
+  let jobs: RecordPageJob[] = [];
+  let done = new Uint8Array(0);
   let next = 0;
   /** The next batch nobody has taken yet, as [start, end) in `jobs`. */
   const take = (): [number, number] | undefined => {
@@ -103,7 +107,7 @@ export function startRecordPages(records: readonly ArchiveEntry[], { frame, dir,
   };
 
   const pool =
-    threads === 0 || jobs.length === 0
+    threads === 0
       ? undefined
       : new Piscina<RecordPageBatch, number>({
           filename: new URL('./record-pages-worker.ts', import.meta.url).href,
@@ -128,14 +132,24 @@ export function startRecordPages(records: readonly ArchiveEntry[], { frame, dir,
       }
     }
   };
-  const workers = pool ? Promise.all(Array.from({ length: threads }, () => worker(pool))) : Promise.resolve([]);
+  // An empty batch per thread: each loads the renderer now, not when the first pages are due.
+  const warm = Promise.all(Array.from({ length: pool ? threads : 0 }, () => pool!.run({ frame, dir, jobs: [] }).catch(() => 0)));
+  const ready = Promise.resolve(records).then((all) => {
+    jobs = recordPageJobs(all);
+    done = new Uint8Array(jobs.length);
+  });
+  const workers = ready.then(() => (pool && !stopped ? Promise.all(Array.from({ length: threads }, () => worker(pool))) : []));
+  // A rejected `records` is the caller's to report; here it only means there is nothing to render.
+  workers.catch(() => undefined);
   return {
     async finish() {
+      await ready;
       // The main thread joins in; between batches it lets other work of the build (I/O) go on.
       for (let batch = take(); batch !== undefined; batch = take()) {
         renderHere(batch);
         await new Promise((resolve) => setImmediate(resolve));
       }
+      await warm;
       await workers;
       await pool?.destroy();
       const missing = jobs.filter((_, i) => done[i] === 0);
@@ -147,7 +161,8 @@ export function startRecordPages(records: readonly ArchiveEntry[], { frame, dir,
     },
     async stop() {
       stopped = true;
-      await workers;
+      await warm;
+      await workers.catch(() => undefined);
       await pool?.destroy();
     },
   };

@@ -85,6 +85,25 @@ describe('startRecordPages', () => {
     expect(warnings.splice(0).join('\n')).toMatch(/failed .*; rendering \d+ on the main thread/);
   });
 
+  it('starts its threads before the records are known, and renders them once they are', async () => {
+    const dir = tempDir();
+    let resolve!: (r: typeof records) => void;
+    const run = startRecordPages(new Promise<typeof records>((r) => (resolve = r)), { frame, dir, logger: quiet, threads: 1 });
+    await new Promise((r) => setTimeout(r, 50));
+    expect(readdirSync(dir)).toEqual([]);
+    resolve(records.slice(0, 10));
+    expect(await run.finish()).toBe(10);
+    expect(readdirSync(dir)).toHaveLength(10);
+  });
+
+  it('renders nothing when reading the archive fails, and stops cleanly', async () => {
+    const dir = tempDir();
+    const run = startRecordPages(Promise.reject(new Error('invalid archive')), { frame, dir, logger: quiet, threads: 1 });
+    await run.stop();
+    expect(readdirSync(dir)).toEqual([]);
+    expect(warnings).toEqual([]);
+  });
+
   it('stop() ends the workers without waiting for the pages', async () => {
     const dir = tempDir();
     const run = startRecordPages(records, { frame, dir, logger: quiet, threads: 1 });
