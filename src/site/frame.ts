@@ -1,21 +1,14 @@
 /**
  * The page frame's settings for this build, as the Astro pages see them: the base path and site URL from Astro's
  * configuration, the stylesheet's versioned href from the integration (src/site/integration.ts computes it once and
- * defines import.meta.env.ECHO_STYLESHEET, so the Astro pages and the record pages link the same URL).
+ * defines import.meta.env.ECHO_STYLESHEET, so the Astro pages and the record pages link the same URL; src/env.d.ts).
  */
 import { paths } from './records.ts';
 import type { SiteFrame } from './render/page-frame.ts';
-
-declare global {
-  interface ImportMetaEnv {
-    /** The stylesheet's href (src/site/stylesheet.ts), defined by the integration. */
-    readonly ECHO_STYLESHEET: string;
-  }
-}
 
 export const siteFrame: SiteFrame = {
   paths,
   site: import.meta.env.SITE,
   stylesheet: import.meta.env.ECHO_STYLESHEET,
-  dev: import.meta.env.DEV,
+  dev: import.meta.env.ECHO_DEV_SERVER,
 };

@@ -12,7 +12,7 @@
  * - `astro dev`: the record pages are served by a middleware from the same renderer, reading the archive on each
  *   request (as the dev pages do), so edits to records show up; src/pages/records/[id].json.ts serves the raw files.
  */
-import { mkdirSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
@@ -20,6 +20,7 @@ import { recordsRoot } from '../core/config.ts';
 import { moveEntries } from '../core/util/move-entries.ts';
 import { renderUntrustedMarkdown } from '../core/markdown/render.ts';
 import { handOverArchive, handedOverArchive, readSiteArchive, type ArchiveLogger } from './archive-source.ts';
+import { createStaging } from './build-staging.ts';
 import { ECHO_MARKDOWN_OPTIONS } from './echo-markdown-options.ts';
 import { sitePaths } from './paths.ts';
 import { publishRawRecords, type RawRecordsResult } from './raw-records.ts';
@@ -32,6 +33,7 @@ const RECORDS_PATH = 'records';
 
 export function echoArchive(): AstroIntegration {
   let root = '';
+  let dotAstro = '';
   let staging = '';
   let frame = { base: '/', site: undefined as string | undefined, stylesheet: '' };
   let pages: RecordPagesRun | undefined;
@@ -39,14 +41,21 @@ export function echoArchive(): AstroIntegration {
   return {
     name: 'echo-archive',
     hooks: {
-      'astro:config:setup': ({ config, updateConfig }) => {
+      'astro:config:setup': ({ config, command, updateConfig }) => {
         // RECORDS_DIR is read from the project root (not the shell's working directory).
         root = resolve(fileURLToPath(config.root), recordsRoot());
-        // In Astro's own build folder: on the output's file system in any usual layout (Astro moves files from it too).
-        staging = fileURLToPath(new URL('.astro/echo-records-staging/', config.root));
+        // Staged in Astro's own build folder: on the output's file system in any usual layout (Astro moves files from it too).
+        dotAstro = fileURLToPath(new URL('.astro/', config.root));
         const paths = sitePaths(config.base);
         frame = { base: paths.base, site: config.site, stylesheet: readStylesheetHref(paths, config.publicDir) };
-        updateConfig({ vite: { define: { 'import.meta.env.ECHO_STYLESHEET': JSON.stringify(frame.stylesheet) } } });
+        updateConfig({
+          vite: {
+            define: {
+              'import.meta.env.ECHO_STYLESHEET': JSON.stringify(frame.stylesheet),
+              'import.meta.env.ECHO_DEV_SERVER': JSON.stringify(command === 'dev'),
+            },
+          },
+        });
       },
       'astro:server:setup': ({ server, logger }) => {
         server.middlewares.use((req, res, next) => {
@@ -66,8 +75,7 @@ export function echoArchive(): AstroIntegration {
         // Astro empties the output folder after this hook, so the record pages and raw files are staged and moved
         // in when it is done: pages rendered on worker threads (which start while the archive is validated), files
         // linked meanwhile (I/O beside Astro's CPU).
-        rmSync(staging, { recursive: true, force: true });
-        mkdirSync(staging, { recursive: true });
+        staging = createStaging(dotAstro);
         const reading = readSiteArchive(root, logger);
         const run = startRecordPages(reading, { frame, dir: staging, logger });
         let records: Awaited<typeof reading>;

@@ -31,7 +31,7 @@ let archive: Promise<RecordEntry[]> | undefined;
 /** Every record in archive-path order (the public index's order): what the publishers of src/core/publish take. */
 export function archiveRecords(): Promise<readonly RecordEntry[]> {
   const read = async () => byArchivePath(handedOverArchive() ?? (await readSiteArchive()));
-  if (import.meta.env.DEV) return read();
+  if (import.meta.env.ECHO_DEV_SERVER) return read();
   return (archive ??= read());
 }
 
@@ -46,7 +46,7 @@ export async function allRecords(): Promise<RecordEntry[]> {
 let sorted: Promise<RecordEntry[]> | undefined;
 function sortedRecords(): Promise<RecordEntry[]> {
   const read = async () => [...(await archiveRecords())].sort(newestFirst);
-  if (import.meta.env.DEV) return read();
+  if (import.meta.env.ECHO_DEV_SERVER) return read();
   return (sorted ??= read());
 }
 
@@ -80,7 +80,7 @@ export function archiveModel(): Promise<ArchiveModel> {
       facetCounts: facetCounts(records),
     };
   };
-  if (import.meta.env.DEV) return build();
+  if (import.meta.env.ECHO_DEV_SERVER) return build();
   return (model ??= build());
 }
 

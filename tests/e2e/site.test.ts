@@ -162,6 +162,9 @@ describe.skipIf(!HAVE_CHROMIUM)('the built site in a real browser (chromium)', (
     const csp = await page.locator('meta[http-equiv="Content-Security-Policy"]').getAttribute('content');
     expect(csp).toContain("default-src 'self'");
     expect(csp).toMatch(/script-src 'self'(?! 'unsafe-inline')/);
+    expect(csp).not.toContain('unsafe-inline');
+    // The one stylesheet (a versioned file, src/site/stylesheet.ts) loaded under that policy.
+    expect(await page.evaluate(() => [...document.styleSheets].filter((s) => s.href?.includes('/styles/site.css?v=')).length)).toBe(1);
     await page.screenshot({ path: join(SHOTS, 'home.png'), fullPage: true });
     expect(errors).toEqual([]);
     await page.close();
@@ -311,6 +314,7 @@ describe.skipIf(!HAVE_CHROMIUM)('the built site in a real browser (chromium)', (
         expect(csp).toMatch(/script-src 'self'(;|$)/);
         expect(csp).toContain("img-src 'self'");
         expect(csp).toContain("style-src 'self'");
+        expect(csp).not.toContain('unsafe-inline');
         expect(csp).toContain("object-src 'none'");
         expect(csp).toContain("frame-src 'none'");
         expect(csp).toContain("base-uri 'none'");

@@ -7,7 +7,7 @@ import type { APIRoute, GetStaticPaths } from 'astro';
 import { archiveRecords, type RecordEntry } from '../../site/records.ts';
 
 export const getStaticPaths = (async () =>
-  import.meta.env.DEV ? (await archiveRecords()).map((entry) => ({ params: { id: entry.id }, props: { entry } })) : []) satisfies GetStaticPaths;
+  import.meta.env.ECHO_DEV_SERVER ? (await archiveRecords()).map((entry) => ({ params: { id: entry.id }, props: { entry } })) : []) satisfies GetStaticPaths;
 
 export const GET: APIRoute<{ entry: RecordEntry }> = ({ props: { entry } }) =>
   // A file read from disk is backed by an ArrayBuffer (never a SharedArrayBuffer), which is what Response takes.

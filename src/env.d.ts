@@ -1,0 +1,10 @@
+/** Values the archive's integration (src/site/integration.ts) defines for the pages at build time. */
+interface ImportMetaEnv {
+  /** The stylesheet's versioned href (src/site/stylesheet.ts). */
+  readonly ECHO_STYLESHEET: string;
+  /**
+   * True under `astro dev` only. Not import.meta.env.DEV, which follows NODE_ENV: a build run with NODE_ENV=test
+   * (as test runners set it) or development would otherwise take the dev server's paths.
+   */
+  readonly ECHO_DEV_SERVER: boolean;
+}

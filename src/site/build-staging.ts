@@ -1,0 +1,30 @@
+/**
+ * The folder where one build stages its record pages and raw record files before they move into the output
+ * (src/site/integration.ts). One per build, named after the build's process, so that two builds of the same project
+ * at once (CI jobs, a test run) never share one; folders left by builds whose process is gone (killed, crashed) are
+ * removed when the next build starts.
+ */
+import { mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+
+const PREFIX = 'echo-records-';
+
+/** Creates this build's staging folder under `parent` (Astro's .astro folder), first removing orphaned ones. */
+export function createStaging(parent: string, pid = process.pid): string {
+  mkdirSync(parent, { recursive: true });
+  for (const name of readdirSync(parent)) {
+    const owner = new RegExp(`^${PREFIX}(\\d+)-`).exec(name)?.[1];
+    if (owner !== undefined && !isAlive(Number(owner))) rmSync(join(parent, name), { recursive: true, force: true });
+  }
+  return mkdtempSync(join(parent, `${PREFIX}${pid}-`));
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    // EPERM: the process exists but belongs to someone else.
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}

@@ -1,0 +1,27 @@
+/** One staging folder per build (src/site/build-staging.ts): never shared by two builds; orphans removed. */
+import { existsSync, mkdirSync, mkdtempSync, readdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { createStaging } from '../../src/site/build-staging.ts';
+
+describe('createStaging', () => {
+  it('gives each build its own folder, even two builds of one process', () => {
+    const parent = join(mkdtempSync(join(tmpdir(), 'echo-staging-')), '.astro');
+    const a = createStaging(parent);
+    const b = createStaging(parent);
+    expect(a).not.toBe(b);
+    expect(existsSync(a) && existsSync(b)).toBe(true);
+    expect(a.startsWith(join(parent, `echo-records-${process.pid}-`))).toBe(true);
+  });
+
+  it("removes folders of builds whose process is gone, and keeps live builds' and everything else", () => {
+    const parent = mkdtempSync(join(tmpdir(), 'echo-staging-'));
+    const gone = join(parent, 'echo-records-2147483646-abc'); // no such process
+    const live = join(parent, `echo-records-${process.ppid}-abc`);
+    const other = join(parent, 'collections');
+    for (const dir of [gone, live, other]) mkdirSync(join(dir, 'x'), { recursive: true });
+    const mine = createStaging(parent);
+    expect(readdirSync(parent).sort()).toEqual(['collections', `echo-records-${process.ppid}-abc`, mine.slice(parent.length + 1)].sort());
+  });
+});
