@@ -7,7 +7,7 @@
  * - `astro:build:start`: the core validates the whole archive (src/site/archive-source.ts). An invalid archive stops
  *   the build here, before anything is bundled, with the command line's own report. The pages render from this
  *   result (handed over, not read again). The record pages start rendering on worker threads (src/site/record-pages.ts).
- *   The record files are linked for /records/<id>.json meanwhile, byte for byte (src/site/raw-records.ts).
+ *   Beside each page the record file is linked for /records/<id>.json, byte for byte (src/site/raw-records.ts).
  * - `astro:build:done`: the last record pages are rendered, and pages and files move into the output's records/.
  * - `astro dev`: the record pages are served by a middleware from the same renderer, reading the archive on each
  *   request (as the dev pages do), so edits to records show up; src/pages/records/[id].json.ts serves the raw files.
@@ -19,12 +19,11 @@ import type { AstroIntegration } from 'astro';
 import { recordsRoot } from '../core/config.ts';
 import { moveEntries } from '../core/util/move-entries.ts';
 import { renderUntrustedMarkdown } from '../core/markdown/render.ts';
-import { handOverArchive, handedOverArchive, readSiteArchive, type ArchiveLogger } from './archive-source.ts';
+import { handOverArchive, readSiteArchive, type ArchiveLogger } from './archive-source.ts';
 import { createStaging } from './build-staging.ts';
 import { ECHO_MARKDOWN_OPTIONS } from './echo-markdown-options.ts';
 import { sitePaths } from './paths.ts';
-import { publishRawRecords, type RawRecordsResult } from './raw-records.ts';
-import { recordPageJobs, startRecordPages, type RecordPagesRun } from './record-pages.ts';
+import { recordJobs, startRecordPages, type RecordPagesRun } from './record-pages.ts';
 import { recordDocument } from './render/record-document.ts';
 import { readStylesheetHref } from './stylesheet.ts';
 
@@ -37,7 +36,6 @@ export function echoArchive(): AstroIntegration {
   let staging = '';
   let frame = { base: '/', site: undefined as string | undefined, stylesheet: '' };
   let pages: RecordPagesRun | undefined;
-  let published: Promise<RawRecordsResult> | undefined;
   return {
     name: 'echo-archive',
     hooks: {
@@ -73,8 +71,7 @@ export function echoArchive(): AstroIntegration {
       },
       'astro:build:start': async ({ logger }) => {
         // Astro empties the output folder after this hook, so the record pages and raw files are staged and moved
-        // in when it is done: pages rendered on worker threads (which start while the archive is validated), files
-        // linked meanwhile (I/O beside Astro's CPU).
+        // in when it is done: rendered and linked on worker threads, which start while the archive is validated.
         staging = createStaging(dotAstro);
         const reading = readSiteArchive(root, logger);
         const run = startRecordPages(reading, { frame, dir: staging, logger });
@@ -88,23 +85,20 @@ export function echoArchive(): AstroIntegration {
         }
         handOverArchive(records);
         pages = run;
-        published = publishRawRecords(records, staging);
-        published.catch(() => undefined); // awaited in astro:build:done; this only marks it handled meanwhile
       },
       'astro:build:done': async ({ dir, logger }) => {
-        const records = handedOverArchive() ?? [];
         let finished = false;
         try {
-          const count = (await pages?.finish()) ?? 0;
+          const done = await pages?.finish();
           finished = true;
-          const { linked, copied } = (await published) ?? { linked: 0, copied: 0 };
           moveEntries(staging, join(fileURLToPath(dir), RECORDS_PATH), (name) => `${RECORDS_PATH}/${name} would replace a file Astro built there`);
-          logger.info(`Rendered ${count} record page${count === 1 ? '' : 's'}`);
-          logger.info(`Published ${records.length} raw record${records.length === 1 ? '' : 's'} (${linked} linked, ${copied} copied)`);
+          if (done) {
+            logger.info(`Rendered ${done.pages} record page${done.pages === 1 ? '' : 's'}`);
+            logger.info(`Published ${done.linked + done.copied} raw record${done.linked + done.copied === 1 ? '' : 's'} (${done.linked} linked, ${done.copied} copied)`);
+          }
         } finally {
           if (!finished) await pages?.stop();
           pages = undefined;
-          published = undefined;
           rmSync(staging, { recursive: true, force: true });
           handOverArchive(undefined);
         }
@@ -128,8 +122,8 @@ export function recordPageId(url: string, base: string): string | undefined {
 }
 
 async function devRecordPage(id: string, root: string, frame: { base: string; site: string | undefined; stylesheet: string }, logger: ArchiveLogger): Promise<string | undefined> {
-  const job = recordPageJobs(await readSiteArchive(root, logger)).find((j) => j.entry.id === id);
+  const job = recordJobs(await readSiteArchive(root, logger)).find((j) => j.page.entry.id === id);
   if (job === undefined) return undefined;
   const siteFrame = { paths: sitePaths(frame.base), site: frame.site, stylesheet: frame.stylesheet, dev: true };
-  return recordDocument(job, siteFrame, (echo) => renderUntrustedMarkdown(echo, ECHO_MARKDOWN_OPTIONS));
+  return recordDocument(job.page, siteFrame, (echo) => renderUntrustedMarkdown(echo, ECHO_MARKDOWN_OPTIONS));
 }

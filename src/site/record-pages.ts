@@ -15,9 +15,8 @@ import { availableParallelism } from 'node:os';
 import Piscina from 'piscina';
 import { newestFirst } from '../core/publish/records.ts';
 import { relations, summarizeRecord, type ArchiveEntry, type RecordSummary } from './archive-model.ts';
-import type { ArchiveLogger } from './archive-source.ts';
-import type { RecordPageJob } from './render/record-document.ts';
-import renderRecordPages, { type RecordPageBatch } from './record-pages-worker.ts';
+import type { ArchiveLogger, SiteRecord } from './archive-source.ts';
+import renderRecordPages, { type RecordBatchResult, type RecordJob, type RecordPageBatch } from './record-pages-worker.ts';
 
 /** Pages per task: large enough that messaging is cheap, small enough to spread the work evenly. */
 const BATCH = 64;
@@ -38,12 +37,15 @@ export function recordPageThreads(env: NodeJS.ProcessEnv = process.env, cores = 
   return Math.max(1, Math.min(4, cores));
 }
 
+/** The part of a site record a record's page and raw file need (its bytes stay on the main thread). */
+export type RecordSource = ArchiveEntry & Pick<SiteRecord, 'file'>;
+
 /**
  * What each record page needs besides its record: the report it links to, the records linking to it, and what it
- * supersedes or is superseded by. Newest first (the order of the browse pages). Only the few records named in a
- * relation are summarised here; each page summarises its own record where it is rendered.
+ * supersedes or is superseded by; and where the record's validated file is, to publish it beside the page. Newest
+ * first (the order of the browse pages). Only the few records named in a relation are summarised here.
  */
-export function recordPageJobs(records: readonly ArchiveEntry[]): RecordPageJob[] {
+export function recordJobs(records: readonly RecordSource[]): RecordJob[] {
   const entries = [...records].sort(newestFirst);
   const rel = relations(entries);
   const byId = new Map(entries.map((e) => [e.id, e]));
@@ -54,29 +56,32 @@ export function recordPageJobs(records: readonly ArchiveEntry[]): RecordPageJob[
     return s;
   };
   const none: readonly string[] = [];
-  return entries.map((entry) => {
-    if (entry.id === '.' || entry.id === '..') throw new Error(`record ${entry.path}: "${entry.id}" cannot name a page folder`);
-    const linkedReport = rel.linkedReport.get(entry.id);
+  return entries.map(({ id, path, archiveDate, sha256, record, file }) => {
+    if (id === '.' || id === '..') throw new Error(`record ${path}: "${id}" cannot name a page folder`);
+    const linkedReport = rel.linkedReport.get(id);
     return {
-      entry,
-      linkedReport: linkedReport === undefined ? undefined : summary(linkedReport),
-      linkedFrom: (rel.linkedFrom.get(entry.id) ?? none).map(summary),
-      supersededBy: rel.supersededBy.get(entry.id) ?? none,
-      supersedes: rel.supersedes.get(entry.id) ?? none,
+      page: {
+        entry: { id, path, archiveDate, sha256, record },
+        linkedReport: linkedReport === undefined ? undefined : summary(linkedReport),
+        linkedFrom: (rel.linkedFrom.get(id) ?? none).map(summary),
+        supersededBy: rel.supersededBy.get(id) ?? none,
+        supersedes: rel.supersedes.get(id) ?? none,
+      },
+      raw: { id, path, file, sha256 },
     };
   });
 }
 
 export interface RecordPagesRun {
-  /** Renders what is left (the main thread joins in), waits for every page; the number of pages. */
-  finish(): Promise<number>;
+  /** Renders what is left (the main thread joins in), waits for every page; how many pages and raw files. */
+  finish(): Promise<RecordBatchResult>;
   /** Stops the workers (a build that ends without finish). */
   stop(): Promise<void>;
 }
 
 export interface RecordPagesOptions {
   frame: RecordPageBatch['frame'];
-  /** Where each page goes, as <dir>/<id>/index.html. */
+  /** Where each page goes, as <dir>/<id>/index.html, and each raw file, as <dir>/<id>.json. */
   dir: string;
   logger: ArchiveLogger;
   threads?: number;
@@ -88,10 +93,16 @@ export interface RecordPagesOptions {
  * of pages as soon as it is free. When Astro is done, `finish` lets the main thread take batches too.
  */
 export function startRecordPages(
-  records: readonly ArchiveEntry[] | Promise<readonly ArchiveEntry[]>,
+  records: readonly RecordSource[] | Promise<readonly RecordSource[]>,
   { frame, dir, logger, threads = recordPageThreads() }: RecordPagesOptions,
 ): RecordPagesRun {
-  let jobs: RecordPageJob[] = [];
+  let jobs: RecordJob[] = [];
+  const total: RecordBatchResult = { pages: 0, linked: 0, copied: 0 };
+  const count = (r: RecordBatchResult) => {
+    total.pages += r.pages;
+    total.linked += r.linked;
+    total.copied += r.copied;
+  };
   let done = new Uint8Array(0);
   let next = 0;
   /** The next batch nobody has taken yet, as [start, end) in `jobs`. */
@@ -102,14 +113,14 @@ export function startRecordPages(
     return [start, next];
   };
   const renderHere = ([start, end]: [number, number]) => {
-    renderRecordPages({ frame, dir, jobs: jobs.slice(start, end) });
+    count(renderRecordPages({ frame, dir, jobs: jobs.slice(start, end) }));
     done.fill(1, start, end);
   };
 
   const pool =
     threads === 0
       ? undefined
-      : new Piscina<RecordPageBatch, number>({
+      : new Piscina<RecordPageBatch, RecordBatchResult>({
           filename: new URL('./record-pages-worker.ts', import.meta.url).href,
           minThreads: threads,
           maxThreads: threads,
@@ -119,11 +130,11 @@ export function startRecordPages(
         });
   let failure: unknown;
   let stopped = false;
-  const worker = async (p: Piscina<RecordPageBatch, number>) => {
+  const worker = async (p: Piscina<RecordPageBatch, RecordBatchResult>) => {
     for (let batch = take(); batch !== undefined && !stopped; batch = take()) {
       const [start, end] = batch;
       try {
-        await p.run({ frame, dir, jobs: jobs.slice(start, end) });
+        count(await p.run({ frame, dir, jobs: jobs.slice(start, end) }));
         done.fill(1, start, end);
       } catch (err) {
         // Left for the main thread, which renders whatever is not done.
@@ -133,9 +144,9 @@ export function startRecordPages(
     }
   };
   // An empty batch per thread: each loads the renderer now, not when the first pages are due.
-  const warm = Promise.all(Array.from({ length: pool ? threads : 0 }, () => pool!.run({ frame, dir, jobs: [] }).catch(() => 0)));
+  const warm = Promise.all(Array.from({ length: pool ? threads : 0 }, () => pool!.run({ frame, dir, jobs: [] }).catch(() => undefined)));
   const ready = Promise.resolve(records).then((all) => {
-    jobs = recordPageJobs(all);
+    jobs = recordJobs(all);
     done = new Uint8Array(jobs.length);
   });
   const workers = ready.then(() => (pool && !stopped ? Promise.all(Array.from({ length: threads }, () => worker(pool))) : []));
@@ -156,8 +167,8 @@ export function startRecordPages(
       if (failure !== undefined) {
         logger.warn(`Rendering record pages on worker threads failed (${failure instanceof Error ? failure.message : String(failure)}); rendering ${missing.length} on the main thread`);
       }
-      if (missing.length > 0) renderRecordPages({ frame, dir, jobs: missing });
-      return jobs.length;
+      if (missing.length > 0) count(renderRecordPages({ frame, dir, jobs: missing }));
+      return total;
     },
     async stop() {
       stopped = true;

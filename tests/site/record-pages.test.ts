@@ -12,7 +12,8 @@ import { ECHO_MARKDOWN_OPTIONS } from '../../src/site/echo-markdown-options.ts';
 import { moveEntries } from '../../src/core/util/move-entries.ts';
 import { recordPageId } from '../../src/site/integration.ts';
 import { sitePaths } from '../../src/site/paths.ts';
-import { recordPageJobs, recordPageThreads, startRecordPages } from '../../src/site/record-pages.ts';
+import { publishRawRecord } from '../../src/site/raw-records.ts';
+import { recordJobs, recordPageThreads, startRecordPages, type RecordSource } from '../../src/site/record-pages.ts';
 import { recordDocument } from '../../src/site/render/record-document.ts';
 import { publishRecord, validEcho } from '../publish/helpers.ts';
 
@@ -22,17 +23,29 @@ const frame = { base: '/', site: 'https://echoes.example.org', stylesheet: '/sty
 const siteFrame = { paths: sitePaths('/'), site: frame.site, stylesheet: frame.stylesheet };
 const echoHtml = (echo: string) => renderUntrustedMarkdown(echo, ECHO_MARKDOWN_OPTIONS);
 
-const records = Array.from({ length: 130 }, (_, i) => {
-  const seq = String(i + 1).padStart(6, '0');
-  const echo = `Record ${i}: **bold**, <img src=x onerror=alert(${i})>, [link](javascript:alert(${i}))\n\n## Part ${i}`;
-  return publishRecord(`2026/echo-2026-11-${String(1 + (i % 28)).padStart(2, '0')}-${seq}.json`, { ...validEcho(), echo });
-});
-
 function tempDir(): string {
   return mkdtempSync(join(tmpdir(), 'echo-record-pages-'));
 }
 
-describe('recordPageJobs', () => {
+/** Site records as the build has them: each with its file on disk (published beside its page). */
+function onDisk(...list: ReturnType<typeof publishRecord>[]): (RecordSource & { bytes: Buffer })[] {
+  const root = tempDir();
+  return list.map((r) => {
+    const file = join(root, `${r.id}.json`);
+    writeFileSync(file, r.bytes);
+    return { ...r, file };
+  });
+}
+
+const records = onDisk(
+  ...Array.from({ length: 130 }, (_, i) => {
+    const seq = String(i + 1).padStart(6, '0');
+    const echo = `Record ${i}: **bold**, <img src=x onerror=alert(${i})>, [link](javascript:alert(${i}))\n\n## Part ${i}`;
+    return publishRecord(`2026/echo-2026-11-${String(1 + (i % 28)).padStart(2, '0')}-${seq}.json`, { ...validEcho(), echo });
+  }),
+);
+
+describe('recordJobs', () => {
   it('is every record, newest first, with the relations its page shows', () => {
     const report = publishRecord('2026/echo-2026-11-20-000001.json', { ...validEcho(), record_kind: 'verification_report' });
     const linking = publishRecord('2026/echo-2026-11-21-000002.json', {
@@ -44,9 +57,11 @@ describe('recordPageJobs', () => {
       archive_status: 'superseded',
       superseded_reason: 'Replaced by echo-2026-11-21-000002.',
     });
-    const jobs = recordPageJobs([old, report, linking]);
-    expect(jobs.map((j) => j.entry.id)).toEqual(['echo-2026-11-21-000002', 'echo-2026-11-20-000001', 'echo-2026-11-19-000003']);
-    const [first, second, third] = jobs;
+    const jobs = recordJobs(onDisk(old, report, linking));
+    expect(jobs.map((j) => j.page.entry.id)).toEqual(['echo-2026-11-21-000002', 'echo-2026-11-20-000001', 'echo-2026-11-19-000003']);
+    expect(jobs.map((j) => j.raw.id)).toEqual(jobs.map((j) => j.page.entry.id));
+    expect(Object.keys(jobs[0]!.page.entry).sort()).toEqual(['archiveDate', 'id', 'path', 'record', 'sha256']); // no bytes to send
+    const [first, second, third] = jobs.map((j) => j.page);
     expect(first!.linkedReport?.id).toBe('echo-2026-11-20-000001');
     expect(first!.supersedes).toEqual(['echo-2026-11-19-000003']);
     expect(second!.linkedFrom.map((s) => s.id)).toEqual(['echo-2026-11-21-000002']);
@@ -55,7 +70,7 @@ describe('recordPageJobs', () => {
   });
 
   it('refuses an id that cannot name a folder', () => {
-    expect(() => recordPageJobs([publishRecord('2026/...json')])).toThrow(/cannot name a page folder/);
+    expect(() => recordJobs([{ ...publishRecord('2026/...json'), file: '/nowhere' }])).toThrow(/cannot name a page folder/);
   });
 });
 
@@ -64,12 +79,13 @@ describe('startRecordPages', () => {
     it(`writes every record's page, as astro dev serves it (${threads === 0 ? 'main thread' : 'worker threads and the main thread'})`, async () => {
       const dir = tempDir();
       const run = startRecordPages(records, { frame, dir, logger: quiet, threads });
-      expect(await run.finish()).toBe(records.length);
-      const jobs = new Map(recordPageJobs(records).map((j) => [j.entry.id, j]));
-      expect(readdirSync(dir).sort()).toEqual([...jobs.keys()].sort());
+      expect(await run.finish()).toEqual({ pages: records.length, linked: records.length, copied: 0 });
+      const jobs = new Map(recordJobs(records).map((j) => [j.page.entry.id, j.page]));
+      expect(readdirSync(dir).sort()).toEqual([...jobs.keys()].flatMap((id) => [id, `${id}.json`]).sort());
       for (const [id, job] of jobs) {
         expect(readFileSync(join(dir, id, 'index.html'), 'utf8')).toBe(recordDocument(job, siteFrame, echoHtml));
       }
+      for (const r of records) expect(readFileSync(join(dir, `${r.id}.json`))).toEqual(r.bytes);
       expect(warnings).toEqual([]);
     });
   }
@@ -79,8 +95,8 @@ describe('startRecordPages', () => {
     const unsendable = Object.assign({ notSendable: () => undefined }, frame);
     const dir = tempDir();
     const run = startRecordPages(records, { frame: unsendable, dir, logger: quiet, threads: 1 });
-    expect(await run.finish()).toBe(records.length);
-    const jobs = new Map(recordPageJobs(records).map((j) => [j.entry.id, j]));
+    expect((await run.finish()).pages).toBe(records.length);
+    const jobs = new Map(recordJobs(records).map((j) => [j.page.entry.id, j.page]));
     for (const [id, job] of jobs) expect(readFileSync(join(dir, id, 'index.html'), 'utf8')).toBe(recordDocument(job, siteFrame, echoHtml));
     expect(warnings.splice(0).join('\n')).toMatch(/failed .*; rendering \d+ on the main thread/);
   });
@@ -92,8 +108,8 @@ describe('startRecordPages', () => {
     await new Promise((r) => setTimeout(r, 50));
     expect(readdirSync(dir)).toEqual([]);
     resolve(records.slice(0, 10));
-    expect(await run.finish()).toBe(10);
-    expect(readdirSync(dir)).toHaveLength(10);
+    expect((await run.finish()).pages).toBe(10);
+    expect(readdirSync(dir)).toHaveLength(20);
   });
 
   it('renders nothing when reading the archive fails, and stops cleanly', async () => {
@@ -108,7 +124,18 @@ describe('startRecordPages', () => {
     const dir = tempDir();
     const run = startRecordPages(records, { frame, dir, logger: quiet, threads: 1 });
     await run.stop();
-    expect(readdirSync(dir).length).toBeLessThan(records.length);
+    expect(readdirSync(dir).length).toBeLessThan(2 * records.length);
+  });
+});
+
+describe('publishRawRecord', () => {
+  it('places the validated file itself (a link), and refuses a file changed since it was validated', () => {
+    const [record] = onDisk(publishRecord('2026/echo-2026-11-21-000001.json'));
+    const dir = tempDir();
+    expect(publishRawRecord(record!, dir)).toBe('linked');
+    expect(readFileSync(join(dir, `${record!.id}.json`))).toEqual(record!.bytes);
+    writeFileSync(record!.file, '{"changed": true}');
+    expect(() => publishRawRecord(record!, tempDir())).toThrow(/changed on disk during the build/);
   });
 });
 

@@ -3,6 +3,7 @@
  * by construction), replacing a stale file at the target; a copy where links are impossible (another file system, or
  * one without links). Used to publish raw records and to stage record pages for the search index.
  */
+import { copyFileSync, linkSync, unlinkSync } from 'node:fs';
 import { copyFile, link, unlink } from 'node:fs/promises';
 
 const NO_LINK = new Set(['EXDEV', 'EPERM', 'ENOTSUP', 'EMLINK', 'ENOSYS']);
@@ -20,6 +21,25 @@ export async function linkOrCopy(source: string, target: string): Promise<boolea
     }
     if (code !== undefined && NO_LINK.has(code)) {
       await copyFile(source, target);
+      return false;
+    }
+    throw err;
+  }
+}
+
+/** `linkOrCopy` for callers that work synchronously (a worker thread writing its batch of files). */
+export function linkOrCopySync(source: string, target: string): boolean {
+  try {
+    linkSync(source, target);
+    return true;
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === 'EEXIST') {
+      unlinkSync(target);
+      return linkOrCopySync(source, target);
+    }
+    if (code !== undefined && NO_LINK.has(code)) {
+      copyFileSync(source, target);
       return false;
     }
     throw err;
