@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DEFAULT_SEARCH_SHARD_RECORDS, searchBundleDir, searchBundleDirs, searchShardRecords } from '../../src/core/publish/search-bundles.ts';
-import { linkOrCopy } from '../../src/core/util/link-or-copy.ts';
+import { linkOrCopy, linkOrCopySync } from '../../src/core/util/link-or-copy.ts';
 
 describe('search bundles', () => {
   it('records per bundle: the default, SEARCH_SHARD_RECORDS, and a clear error for anything but a positive integer', () => {
@@ -42,5 +42,15 @@ describe('linkOrCopy', () => {
 
   it('fails loudly when the source is missing (nothing is published silently)', async () => {
     await expect(linkOrCopy(join(dir, 'missing.json'), join(dir, 'c.json'))).rejects.toMatchObject({ code: 'ENOENT' });
+  });
+
+  it('does the same synchronously (linkOrCopySync, for worker threads)', () => {
+    const source = join(dir, 's.json');
+    const target = join(dir, 't.json');
+    writeFileSync(source, '{"s":1}');
+    writeFileSync(target, 'stale');
+    expect(linkOrCopySync(source, target)).toBe(true);
+    expect(statSync(target).ino).toBe(statSync(source).ino);
+    expect(() => linkOrCopySync(join(dir, 'missing.json'), join(dir, 'u.json'))).toThrow(expect.objectContaining({ code: 'ENOENT' }));
   });
 });
