@@ -5,6 +5,7 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { claimsAttestation, countsAsAttestation } from '../../src/core/record/status.ts';
 import { describe, expect, it } from 'vitest';
 import echoSchema from '../../schemas/echo-record-schema.v3.json' with { type: 'json' };
 import {
@@ -60,6 +61,16 @@ describe('summarize (home page counts)', () => {
     expect(s.attestations).toBe(2);
     expect(s.counted).toBe(3);
     expect(s.withdrawn).toBe(1);
+  });
+
+  it('claimsAttestation: the legacy flag or the formal flag, whatever else the record says (what countsAsAttestation then limits)', () => {
+    expect(claimsAttestation(echoWith({ '/counts_as_independent_attestation': true }))).toBe(true);
+    expect(claimsAttestation(echoWith({ '/origin_classification/counts_as_formal_independent_attestation': true }))).toBe(true);
+    const optedOut = echoWith({ '/counts_as_independent_attestation': true, '/do_not_count_as_attestation': true });
+    expect(claimsAttestation(optedOut)).toBe(true);
+    expect(countsAsAttestation(optedOut)).toBe(false);
+    expect(claimsAttestation(echoWith({ '/counts_as_independent_attestation': false }))).toBe(false);
+    expect(claimsAttestation({ origin_classification: null })).toBe(false);
   });
 
   it('uses readable labels', () => {

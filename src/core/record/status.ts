@@ -11,6 +11,11 @@ export function isWithdrawn(record: Record<string, unknown>): boolean {
  */
 export function countsAsAttestation(record: Record<string, unknown>): boolean {
   if (record.do_not_count_as_attestation === true || isWithdrawn(record)) return false;
-  const origin = record.origin_classification as Record<string, unknown> | undefined;
+  return claimsAttestation(record);
+}
+
+/** Whether a record claims to be an independent attestation (the legacy flag or origin_classification's formal flag). */
+export function claimsAttestation(record: Record<string, unknown>): boolean {
+  const origin = record.origin_classification as Record<string, unknown> | null | undefined;
   return record.counts_as_independent_attestation === true || origin?.counts_as_formal_independent_attestation === true;
 }

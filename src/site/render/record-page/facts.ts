@@ -2,7 +2,7 @@
  * The key facts of a record page (kind, status, depth, assessment, level, scopes, independence, whether it counts as
  * an independent attestation) and the page's table of contents.
  */
-import { countsAsAttestation } from '../../../core/record/status.ts';
+import { claimsAttestation, countsAsAttestation } from '../../../core/record/status.ts';
 import { facetByKey, valueSlug } from '../../facets.ts';
 import { valueLabel } from '../../labels.ts';
 import type { SitePaths } from '../../paths.ts';
@@ -31,7 +31,7 @@ function fact(paths: SitePaths, label: string, field: string, value: unknown, fa
 /** Why the record is or is not counted as an independent attestation (DECISIONS 9 and 10). */
 function attestationNote(r: Json, counted: boolean, withdrawn: boolean): string {
   if (counted) return 'the record claims it, and it is neither withdrawn nor opted out';
-  const claims = r.counts_as_independent_attestation === true || object(r.origin_classification)?.counts_as_formal_independent_attestation === true;
+  const claims = claimsAttestation(r as Record<string, unknown>);
   if (claims && withdrawn) return 'the record claims it, but it is withdrawn';
   if (claims && r.do_not_count_as_attestation === true) return 'the record claims it, but is marked do not count as attestation';
   if (r.do_not_count_as_attestation === true) return 'marked do not count as attestation';
