@@ -1,15 +1,10 @@
 /**
  * Safe access to record fields: record values are untrusted data of any JSON type (a valid record may still lack
- * optional fields, and legacy kinds lack most). Plain functions, for the Astro pages (through records.ts) and the
- * string renderers alike.
+ * optional fields, and legacy kinds lack most). Plain functions, for the string renderers (src/site/render/).
  */
 
 export function text(value: unknown): string | undefined {
   return typeof value === 'string' ? value : undefined;
-}
-
-export function bool(value: unknown): boolean | undefined {
-  return typeof value === 'boolean' ? value : undefined;
 }
 
 export function object(value: unknown): Record<string, unknown> | undefined {
