@@ -1,6 +1,6 @@
 /**
  * The archive's Astro integration: reads and validates the archive once, when the build starts; renders the record
- * pages beside Astro; publishes the raw record files when the build ends.
+ * pages and publishes the raw record files beside Astro, and moves them into the output when the build ends.
  *
  * - `astro:config:setup`: the stylesheet's versioned href (src/site/stylesheet.ts), defined for the pages as
  *   import.meta.env.ECHO_STYLESHEET, so that the Astro pages and the record pages link the same file.
@@ -18,12 +18,12 @@ import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
 import { recordsRoot } from '../core/config.ts';
 import { moveEntries } from '../core/util/move-entries.ts';
-import { renderUntrustedMarkdown } from '../core/markdown/render.ts';
 import { handOverArchive, readSiteArchive, type ArchiveLogger } from './archive-source.ts';
 import { createStaging } from './build-staging.ts';
-import { ECHO_MARKDOWN_OPTIONS } from './echo-markdown-options.ts';
 import { sitePaths } from './paths.ts';
 import { recordJobs, startRecordPages, type RecordPagesRun } from './record-pages.ts';
+import { echoHtml } from './render/echo-html.ts';
+import { frameOf, type FrameSettings } from './render/page-frame.ts';
 import { recordDocument } from './render/record-document.ts';
 import { readStylesheetHref } from './stylesheet.ts';
 
@@ -34,7 +34,7 @@ export function echoArchive(): AstroIntegration {
   let root = '';
   let dotAstro = '';
   let staging = '';
-  let frame = { base: '/', site: undefined as string | undefined, stylesheet: '' };
+  let frame: FrameSettings = { base: '/', site: undefined, stylesheet: '' };
   let pages: RecordPagesRun | undefined;
   return {
     name: 'echo-archive',
@@ -121,9 +121,8 @@ export function recordPageId(url: string, base: string): string | undefined {
   }
 }
 
-async function devRecordPage(id: string, root: string, frame: { base: string; site: string | undefined; stylesheet: string }, logger: ArchiveLogger): Promise<string | undefined> {
+async function devRecordPage(id: string, root: string, frame: FrameSettings, logger: ArchiveLogger): Promise<string | undefined> {
   const job = recordJobs(await readSiteArchive(root, logger)).find((j) => j.page.entry.id === id);
   if (job === undefined) return undefined;
-  const siteFrame = { paths: sitePaths(frame.base), site: frame.site, stylesheet: frame.stylesheet, dev: true };
-  return recordDocument(job.page, siteFrame, (echo) => renderUntrustedMarkdown(echo, ECHO_MARKDOWN_OPTIONS));
+  return recordDocument(job.page, frameOf(frame, true), echoHtml);
 }

@@ -17,6 +17,7 @@ import { newestFirst } from '../core/publish/records.ts';
 import { relations, summarizeRecord, type ArchiveEntry, type RecordSummary } from './archive-model.ts';
 import type { ArchiveLogger, SiteRecord } from './archive-source.ts';
 import renderRecordPages, { type RecordBatchResult, type RecordJob, type RecordPageBatch } from './record-pages-worker.ts';
+import type { FrameSettings } from './render/page-frame.ts';
 
 /** Pages per task: large enough that messaging is cheap, small enough to spread the work evenly. */
 const BATCH = 64;
@@ -80,7 +81,7 @@ export interface RecordPagesRun {
 }
 
 export interface RecordPagesOptions {
-  frame: RecordPageBatch['frame'];
+  frame: FrameSettings;
   /** Where each page goes, as <dir>/<id>/index.html, and each raw file, as <dir>/<id>.json. */
   dir: string;
   logger: ArchiveLogger;

@@ -7,21 +7,19 @@ import { mkdirSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { renderUntrustedMarkdown } from '../../src/core/markdown/render.ts';
-import { ECHO_MARKDOWN_OPTIONS } from '../../src/site/echo-markdown-options.ts';
 import { moveEntries } from '../../src/core/util/move-entries.ts';
 import { recordPageId } from '../../src/site/integration.ts';
-import { sitePaths } from '../../src/site/paths.ts';
 import { publishRawRecord } from '../../src/site/raw-records.ts';
 import { recordJobs, recordPageThreads, startRecordPages, type RecordSource } from '../../src/site/record-pages.ts';
+import { echoHtml } from '../../src/site/render/echo-html.ts';
+import { frameOf } from '../../src/site/render/page-frame.ts';
 import { recordDocument } from '../../src/site/render/record-document.ts';
 import { publishRecord, validEcho } from '../publish/helpers.ts';
 
 const quiet = { info: () => {}, warn: (m: string) => warnings.push(m) };
 const warnings: string[] = [];
 const frame = { base: '/', site: 'https://echoes.example.org', stylesheet: '/styles/site.css?v=1' };
-const siteFrame = { paths: sitePaths('/'), site: frame.site, stylesheet: frame.stylesheet };
-const echoHtml = (echo: string) => renderUntrustedMarkdown(echo, ECHO_MARKDOWN_OPTIONS);
+const siteFrame = frameOf(frame);
 
 function tempDir(): string {
   return mkdtempSync(join(tmpdir(), 'echo-record-pages-'));

@@ -11,7 +11,14 @@
  * only the search page adds 'wasm-unsafe-eval', for Pagefind's WebAssembly. Every interpolated value is escaped.
  */
 import { attribute, text } from './escape.ts';
-import type { SitePaths } from '../paths.ts';
+import { sitePaths, type SitePaths } from '../paths.ts';
+
+/** The frame's settings as plain data (they cross to worker threads): base path, site URL, stylesheet href. */
+export interface FrameSettings {
+  base: string;
+  site: string | undefined;
+  stylesheet: string;
+}
 
 /** What is the same for every page of one build. */
 export interface SiteFrame {
@@ -40,6 +47,11 @@ export interface PageMeta {
   wasm?: boolean | undefined;
   /** Keep this page out of search engines' indexes. */
   noindex?: boolean | undefined;
+}
+
+/** The frame for `settings`; `dev` under astro dev. */
+export function frameOf({ base, site, stylesheet }: FrameSettings, dev = false): SiteFrame {
+  return { paths: sitePaths(base), site, stylesheet, dev };
 }
 
 export const DEFAULT_DESCRIPTION = 'An archive of Echo records: non-authoritative statements by agents about a published body of work.';

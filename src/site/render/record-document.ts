@@ -5,10 +5,7 @@
 import { pageHtml, type SiteFrame } from './page-frame.ts';
 import { renderRecordPage, type RecordPageInput } from './record-page.ts';
 
-/** Everything one record page is made from (sent to a worker thread as is). */
-export type RecordPageJob = RecordPageInput;
-
-export function recordDocument(job: RecordPageJob, frame: SiteFrame, echoHtml: (echo: string) => string): string {
+export function recordDocument(job: RecordPageInput, frame: SiteFrame, echoHtml: (echo: string) => string): string {
   const page = renderRecordPage(job, { paths: frame.paths, site: frame.site, echoHtml });
   return pageHtml(frame, { title: page.title, description: page.description, pathname: frame.paths.recordPage(job.entry.id) }, page.main);
 }

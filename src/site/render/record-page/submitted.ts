@@ -47,7 +47,7 @@ export function submittedText(page: Page): string {
     searchData(page) +
     (understanding ? words('Understanding summary', `<p class="words-text" dir="auto">${esc(understanding)}</p>`) : '') +
     (claim ? words('Verification claim', `<p class="words-text" dir="auto">${esc(claim)}</p>`) : '') +
-    // The one piece of HTML not built here: headings in it start at h4 (src/site/echo-markdown-options.ts).
+    // The one piece of HTML not built here: headings in it start at h4 (src/site/render/echo-html.ts).
     (echo !== undefined ? words('Echo', `<div class="words-md" dir="auto">${ctx.echoHtml(echo)}</div>`) : '') +
     (!understanding && !claim && echo === undefined ? '<p class="muted">This record has no free text.</p>' : '') +
     '</section>'
