@@ -242,13 +242,13 @@ const VALUE_LABELS: Readonly<Record<string, Readonly<Record<string, string>>>> =
  * "Accepted echo", `V4+` → "V4+". The field name picks special cases (e.g. verification_level `none`).
  */
 export function valueLabel(field: string, value: string): string {
-  return rememberedValueLabel(`${field}\u0000${value}`);
+  let label = valueLabels.get(field);
+  if (label === undefined) valueLabels.set(field, (label = remembered((v) => computeValueLabel(field, v))));
+  return label(value);
 }
 
-const rememberedValueLabel = remembered((key) => {
-  const cut = key.indexOf('\u0000');
-  return computeValueLabel(key.slice(0, cut), key.slice(cut + 1));
-});
+/** Per field, its values' labels remembered (the fields are the schema's; their values are few). */
+const valueLabels = new Map<string, (value: string) => string>();
 
 function computeValueLabel(field: string, value: string): string {
   const special = Object.hasOwn(VALUE_LABELS, field) && Object.hasOwn(VALUE_LABELS[field]!, value) ? VALUE_LABELS[field]![value] : undefined;
