@@ -22,7 +22,7 @@ type El = ReturnType<typeof DomUtils.findAll>[number];
 const ID = 'echo-2026-03-01-000001';
 const SHA = 'ab'.repeat(32);
 
-/** Echo stub: the echo as escaped text in a marked element (the real renderer is tested in markdown.test.ts). */
+/** Echo stub: the echo as escaped text in a marked element (the real renderer is tested in tests/markdown/render.test.ts). */
 const stubEcho = (echo: string) => `<div class="echo-stub">${escape(echo)}</div>`;
 
 function ctxFor(base = '/', echoHtml: (echo: string) => string = stubEcho): RecordPageContext {
