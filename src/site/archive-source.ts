@@ -19,12 +19,14 @@ import { sha256Hex } from '../core/crypto/sha256.ts';
 import type { PublishRecord } from '../core/publish/records.ts';
 import { formatPretty } from '../core/report/format-pretty.ts';
 
-/** One valid record as the site uses it: the publishers' record plus its file. */
+/**
+ * One valid record as the site uses it: the publishers' record plus its file. Not its bytes: once hashed they are
+ * read again only where the file is published, which checks them against `sha256` (src/site/raw-records.ts); kept,
+ * they would hold about 680 MB at 100,000 records for the rest of the build.
+ */
 export interface SiteRecord extends PublishRecord {
   /** Absolute path of the record file (published unchanged at /records/<id>.json). */
   file: string;
-  /** The record file's exact bytes, as validated and hashed. */
-  bytes: Buffer;
 }
 
 /** Where the build says what it is doing (Astro's integration logger, or the console). */
@@ -96,7 +98,6 @@ export async function readSiteArchive(root = resolve(recordsRoot()), logger: Arc
       sha256: sha256Hex(file.bytes),
       record: file.record,
       file: join(report.root, path),
-      bytes: file.bytes,
     });
   }
   logger.info(`Validated ${summary.files} file${summary.files === 1 ? '' : 's'} in ${report.root}: ${records.length} record${records.length === 1 ? '' : 's'}, all valid`);

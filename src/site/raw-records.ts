@@ -29,9 +29,20 @@ export interface RawRecordFile {
 export function publishRawRecord(record: RawRecordFile, dir: string): 'linked' | 'copied' {
   const target = join(dir, `${record.id}.json`);
   const how = linkOrCopySync(record.file, target) ? 'linked' : 'copied';
-  // The published bytes must be the validated bytes: a record edited on disk during the build is an error.
-  if (sha256Hex(readFileSync(target)) !== record.sha256) {
-    throw new Error(`record ${record.id} (${record.path}) changed on disk during the build; build again`);
-  }
+  validatedBytes(record, target);
   return how;
+}
+
+/** The record file's bytes for `astro dev`'s /records/<id>.json, checked as the build checks what it publishes. */
+export function readRawRecord(record: RawRecordFile): Buffer {
+  return validatedBytes(record, record.file);
+}
+
+/** The bytes at `file`, which must be the validated bytes: a record edited on disk since validation is an error. */
+function validatedBytes(record: RawRecordFile, file: string): Buffer {
+  const bytes = readFileSync(file);
+  if (sha256Hex(bytes) !== record.sha256) {
+    throw new Error(`record ${record.id} (${record.path}) changed on disk after it was validated; build again`);
+  }
+  return bytes;
 }

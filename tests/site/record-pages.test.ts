@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { moveEntries } from '../../src/core/util/move-entries.ts';
 import { recordPageId } from '../../src/site/integration.ts';
-import { publishRawRecord } from '../../src/site/raw-records.ts';
+import { publishRawRecord, readRawRecord } from '../../src/site/raw-records.ts';
 import { recordJobs, recordPageThreads, startRecordPages, type RecordSource } from '../../src/site/record-pages.ts';
 import { echoHtml } from '../../src/site/render/echo-html.ts';
 import { frameOf } from '../../src/site/render/page-frame.ts';
@@ -133,7 +133,16 @@ describe('publishRawRecord', () => {
     expect(publishRawRecord(record!, dir)).toBe('linked');
     expect(readFileSync(join(dir, `${record!.id}.json`))).toEqual(record!.bytes);
     writeFileSync(record!.file, '{"changed": true}');
-    expect(() => publishRawRecord(record!, tempDir())).toThrow(/changed on disk during the build/);
+    expect(() => publishRawRecord(record!, tempDir())).toThrow(/changed on disk after it was validated/);
+  });
+});
+
+describe('readRawRecord (astro dev\'s /records/<id>.json)', () => {
+  it('gives the validated file\'s bytes, and refuses a file changed since it was validated', () => {
+    const [record] = onDisk(publishRecord('2026/echo-2026-11-21-000001.json'));
+    expect(readRawRecord(record!)).toEqual(record!.bytes);
+    writeFileSync(record!.file, '{"changed": true}');
+    expect(() => readRawRecord(record!)).toThrow(/2026\/echo-2026-11-21-000001\.json\) changed on disk after it was validated/);
   });
 });
 

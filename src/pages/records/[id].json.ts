@@ -4,6 +4,7 @@
  * (src/site/raw-records.ts), so this route has no paths in a build.
  */
 import type { APIRoute, GetStaticPaths } from 'astro';
+import { readRawRecord } from '../../site/raw-records.ts';
 import { archiveRecords, type RecordEntry } from '../../site/records.ts';
 
 export const getStaticPaths = (async () =>
@@ -11,4 +12,4 @@ export const getStaticPaths = (async () =>
 
 export const GET: APIRoute<{ entry: RecordEntry }> = ({ props: { entry } }) =>
   // A file read from disk is backed by an ArrayBuffer (never a SharedArrayBuffer), which is what Response takes.
-  new Response(entry.bytes as Uint8Array<ArrayBuffer>, { headers: { 'Content-Type': 'application/json' } });
+  new Response(readRawRecord(entry) as Uint8Array<ArrayBuffer>, { headers: { 'Content-Type': 'application/json' } });
