@@ -1,8 +1,8 @@
 /**
- * After `npm run build`: checks the published index against the published raw records in dist/.
- *   node scripts/check-published.ts [DIST]
- * Every index entry's sha256 must be the SHA-256 of the bytes at its url, every raw record in dist/records/ must
- * have an entry, every shard of a sharded index must have the hash its manifest gives, and every URL of the
+ * After `npm run build`: checks the published index against the published raw records and pages in dist/.
+ *   npm run check:published [-- DIST]
+ * Every index entry's sha256 must be the SHA-256 of the bytes at its url, its page must be a built page, every raw
+ * record in dist/records/ must have an entry, every shard of a sharded index must have the hash its manifest gives, and every URL of the
  * sitemap must be a page of dist/ (URLs are mapped to files by their path after the base URL). Exit 0 ok, 1 not.
  */
 import { createHash } from 'node:crypto';
@@ -17,8 +17,15 @@ const file = (url: string) => join(dist, ...url.split('/').filter(Boolean).map(d
 interface Entry {
   id: string;
   url: string;
+  page: string;
   sha256: string;
 }
+
+/** The file a page URL is served from (a URL ending in / is its folder's index.html). */
+const pageFile = (url: string) => {
+  const path = new URL(url, 'http://site.invalid/').pathname;
+  return path.endsWith('/') ? join(file(path), 'index.html') : file(path);
+};
 
 const index = JSON.parse(readFileSync(join(dist, 'api/index.json'), 'utf8'));
 let entries: Entry[];
@@ -40,6 +47,7 @@ for (const e of entries) {
   const path = file(e.url);
   if (!existsSync(path)) problems.push(`${e.id}: ${e.url} is not in ${dist}`);
   else if (sha256(readFileSync(path)) !== e.sha256) problems.push(`${e.id}: ${e.url} does not hash to the index's sha256`);
+  if (!existsSync(pageFile(e.page))) problems.push(`${e.id}: its page ${e.page} is not in ${dist}`);
 }
 const listed = new Set(entries.map((e) => file(e.url)));
 for (const name of readdirSync(join(dist, 'records'))) {
@@ -53,14 +61,14 @@ for (let i = 0; i < sitemapFiles.length; i++) {
   const xml = readFileSync(join(dist, sitemapFiles[i]!), 'utf8');
   const isIndex = xml.includes('<sitemapindex');
   for (const [, loc] of xml.matchAll(/<loc>([^<]+)<\/loc>/g)) {
-    const path = new URL(loc!.replaceAll('&amp;', '&')).pathname;
+    const url = loc!.replaceAll('&amp;', '&');
     if (isIndex) {
+      const path = new URL(url).pathname;
       sitemapFiles.push(path.slice(path.lastIndexOf('/') + 1));
       continue;
     }
     pages++;
-    const target = path.endsWith('/') ? join(file(path), 'index.html') : file(path);
-    if (!existsSync(target)) problems.push(`sitemap: ${loc} is not a page of ${dist}`);
+    if (!existsSync(pageFile(url))) problems.push(`sitemap: ${loc} is not a page of ${dist}`);
   }
 }
 
@@ -70,6 +78,6 @@ if (problems.length > 0) {
   process.exit(1);
 }
 console.log(
-  `✓ ${entries.length} index entries match the raw records in ${dist}${index.shards ? ` (${index.shards.length} shards)` : ''}; ` +
+  `✓ ${entries.length} index entries match the raw records and pages in ${dist}${index.shards ? ` (${index.shards.length} shards)` : ''}; ` +
     `the sitemap's ${pages} pages exist`,
 );
