@@ -2,8 +2,9 @@
  * After `npm run build`: checks the published index against the published raw records and pages in dist/.
  *   npm run check:published [-- DIST]
  * Every index entry's sha256 must be the SHA-256 of the bytes at its url, its page must be a built page, every raw
- * record in dist/records/ must have an entry, every shard of a sharded index must have the hash its manifest gives, and every URL of the
- * sitemap must be a page of dist/ (URLs are mapped to files by their path after the base URL). Exit 0 ok, 1 not.
+ * record in dist/records/ must have an entry, every shard of a sharded index must have the hash its manifest gives,
+ * and every URL of the sitemap must be a page of dist/ (URLs are mapped to files by their path after the base URL).
+ * Exit 0 ok, 1 not.
  */
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
