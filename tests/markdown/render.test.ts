@@ -134,7 +134,8 @@ describe('renderUntrustedMarkdown: ordinary Markdown', () => {
     expect(html).toContain('<ol>');
     expect(html).toContain('<th class="align-right">a</th>');
     expect(html).toContain('<td class="align-center">2</td>');
-    expect(html).toContain('<pre><code>sha256sum x\n</code></pre>');
+    expect(html).toContain('<pre tabindex="0"><code>sha256sum x\n</code></pre>');
+    expect(html).toContain('<table tabindex="0">');
     expect(html).not.toContain('language-');
     assertInert(html);
   });
@@ -181,13 +182,15 @@ describe('sanitizeEchoFragment agrees with sanitize-html under the same allow-li
   const align = ['align-left', 'align-center', 'align-right'];
   const oracle: sanitizeHtml.IOptions = {
     allowedTags: [...'h1 h2 h3 h4 h5 h6 p br hr blockquote ul ol li strong em s del code pre a table thead tbody tr th td'.split(' ')],
-    allowedAttributes: { a: ['href', 'rel'], ol: ['start'], th: ['class'], td: ['class'] },
+    allowedAttributes: { a: ['href', 'rel'], ol: ['start'], th: ['class'], td: ['class'], pre: ['tabindex'], table: ['tabindex'] },
     allowedClasses: { th: align, td: align },
     allowedSchemes: ['http', 'https', 'mailto'],
     allowedSchemesByTag: {},
     allowProtocolRelative: false,
     disallowedTagsMode: 'discard',
     transformTags: {
+      pre: () => ({ tagName: 'pre', attribs: { tabindex: '0' } }),
+      table: () => ({ tagName: 'table', attribs: { tabindex: '0' } }),
       a: (tagName, attribs): sanitizeHtml.Tag =>
         attribs.href !== undefined && /^(?:https?:\/\/[^\s/?#]+|mailto:[^\s]+@)/i.test(attribs.href.trim())
           ? { tagName, attribs: { href: attribs.href, rel: UNTRUSTED_LINK_REL } }
@@ -196,7 +199,7 @@ describe('sanitizeEchoFragment agrees with sanitize-html under the same allow-li
   };
   const piece = fc.constantFrom(
     '<p>', '</p>', '<em>', '</em>', '<li>', '</li>', '<ol start="3">', '</ol>', '<table>', '<tr>', '</tr>', '</table>',
-    '<td class="align-left evil">', '<th class="x">', '</td>', '<pre><code>', '</code></pre>', '<br>', '<hr/>', '</br>',
+    '<td class="align-left evil">', '<th class="x">', '</td>', '<pre><code>', '<pre tabindex="1" class="x">', '</code></pre>', '<br>', '<hr/>', '</br>',
     '<a href="https://x.example/?a=1&amp;b=2">', '<a href="mailto:a@b.example">', '<a href="javascript:alert(1)">',
     '<a href=/relative>', '<a>', '<a href="https://ok.example/" target="_blank" rel="opener">', '</a>',
     '<img src=x onerror=alert(1)>', '<script>alert(1)</script>', '<style>*{}</style>', '<textarea><p>x</textarea>',

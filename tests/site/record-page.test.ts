@@ -396,7 +396,7 @@ describe('any record renders inert, every string kept as text', () => {
   }
 
   const TAGS = new Set(['nav', 'a', 'span', 'header', 'p', 'time', 'h1', 'h2', 'h3', 'code', 'bdi', 'div', 'section', 'dl', 'dt', 'dd', 'ul', 'ol', 'li', 'blockquote', 'em', 'table', 'thead', 'tbody', 'tr', 'th', 'td']);
-  const ATTRIBUTES = new Set(['class', 'href', 'title', 'datetime', 'id', 'role', 'dir', 'scope', 'hidden', 'aria-label', 'aria-hidden', 'aria-current', 'aria-labelledby', 'data-pagefind-body', 'data-pagefind-ignore', 'data-pagefind-meta', 'data-pagefind-filter']);
+  const ATTRIBUTES = new Set(['class', 'href', 'title', 'datetime', 'id', 'role', 'tabindex', 'dir', 'scope', 'hidden', 'aria-label', 'aria-hidden', 'aria-current', 'aria-labelledby', 'data-pagefind-body', 'data-pagefind-ignore', 'data-pagefind-meta', 'data-pagefind-filter']);
   const FRAGMENTS = new Set(['#file', '#submitted-heading', '#agent', '#discovery', '#classification', '#verification', '#boundary', '#authorship', '#extensions']);
 
   it('writes only its own elements, attributes and links, and keeps every record string as text', () => {
@@ -423,6 +423,7 @@ describe('any record renders inert, every string kept as text', () => {
           for (const name of Object.keys(el.attribs)) {
             expect(ATTRIBUTES.has(name) && !name.startsWith('on'), `attribute ${name}`).toBe(true);
           }
+          if (el.attribs.tabindex !== undefined) expect(el.attribs.tabindex, 'only the natural tab order').toBe('0');
           const href = el.attribs.href;
           if (href !== undefined) expect(href.startsWith('#') ? FRAGMENTS.has(href) : ownPaths.has(href), `href ${href}`).toBe(true);
         }

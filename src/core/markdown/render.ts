@@ -10,7 +10,7 @@
  * 2. markdown-it's output parsed again and rebuilt with a short allow-list of elements and attributes
  *    (./html-fragment.ts): no script, no style, no event handler, no id or class (except table alignment), no
  *    `javascript:`/`data:`/relative/protocol-relative URL. Every link gets `rel="nofollow ugc noopener"` and no
- *    target.
+ *    target; code blocks and tables get `tabindex="0"` (so that the keyboard can scroll them).
  *
  * The result is meant for a block the page labels as the submitter's words, under a strict Content-Security-Policy.
  */
@@ -111,10 +111,12 @@ const ALLOW: AllowList = {
     th: { class: alignClass },
     td: { class: alignClass },
   },
-  // A link to anything but an absolute http(s)/mailto URL loses its link and keeps its text; every link gets the
-  // untrusted rel and nothing else (no target, no title).
   finish: (name, attributes) => {
+    // A code block or table wider than the page scrolls: the keyboard must be able to reach it to scroll it.
+    if (name === 'pre' || name === 'table') return [['tabindex', '0']];
     if (name !== 'a') return attributes;
+    // A link to anything but an absolute http(s)/mailto URL loses its link and keeps its text; every link gets the
+    // untrusted rel and nothing else (no target, no title).
     const href = attributes.find(([attribute]) => attribute === 'href')?.[1];
     return href !== undefined && isAllowedUrl(href) ? [['href', href], ['rel', UNTRUSTED_LINK_REL]] : undefined;
   },

@@ -41,7 +41,9 @@ function componentFindings(findings: Json): string {
     );
   });
   return (
-    `<h3>${esc(fieldLabel('component_findings'))}</h3><div class="table-wrap"><table><thead><tr><th scope="col">Component</th>` +
+    `<h3>${esc(fieldLabel('component_findings'))}</h3>` +
+    // A scrolling table is a region the keyboard can reach (and scroll).
+    `<div class="table-wrap" role="region" aria-label="${attribute(fieldLabel('component_findings'))}" tabindex="0"><table><thead><tr><th scope="col">Component</th>` +
     `<th scope="col">Depth achieved</th><th scope="col">Limitations</th></tr></thead><tbody>${rows.join('')}</tbody></table></div>`
   );
 }
