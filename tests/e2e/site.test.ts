@@ -21,6 +21,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildBuilder } from '../../scripts/build-builder.ts';
 import { validateArchive } from '../../src/core/archive/validate-archive.ts';
 import { REPO_ROOT } from '../helpers/records.ts';
+import { axeViolations, layoutShift } from './accessibility.ts';
 import { activeContent, bidiBalanced, installTraps, reorderedArchiveText, trapped, whereTextIs } from './inert.ts';
 import { serveStatic, type StaticServer } from './static-server.ts';
 
@@ -475,6 +476,54 @@ describe.skipIf(!HAVE_CHROMIUM)('the built site in a real browser (chromium)', (
       await expectNothingHappened('phone', t);
     } finally {
       await t.ctx.close();
+    }
+  }, 60_000);
+
+  it('every kind of page passes axe\'s WCAG 2.2 AA and best-practice checks, on a desktop and on a phone', async () => {
+    const facetValue = await (async () => {
+      const page = await context.newPage();
+      await page.goto(`${server.origin}/browse/`);
+      const href = await page.locator('a.chip[data-facet]').first().getAttribute('href');
+      await page.close();
+      return href!;
+    })();
+    const site = ['/', '/browse/', '/browse/record_kind/', facetValue, '/search/', '/policies/', '/policies/claim-gate-entrypoint/', '/policies/propagation/', '/agents/', '/contributing/', '/404.html'];
+    const records = index.map((e) => new URL(e.page, server.origin).pathname);
+    const found: string[] = [];
+    for (const [viewport, paths] of [
+      [{ width: 1280, height: 900 }, [...site, ...records.slice(0, 3), ...HOSTILE.map((h) => `/records/${h.id}/`)]],
+      [{ width: 360, height: 740 }, [...site, ...records]],
+    ] as const) {
+      const ctx = await browser.newContext({ viewport });
+      const page = await ctx.newPage();
+      for (const path of paths) {
+        const res = await page.goto(`${server.origin}${path}`);
+        expect(res?.status(), path).toBe(200);
+        for (const v of await axeViolations(page)) found.push(`${viewport.width}px ${path}: ${v}`);
+      }
+      await ctx.close();
+    }
+    expect(found).toEqual([]);
+  }, 180_000);
+
+  it('pages do not shift while they load', async () => {
+    const ctx = await browser.newContext({ viewport: { width: 360, height: 740 } });
+    try {
+      const page = await ctx.newPage();
+      for (const path of ['/', '/browse/', '/search/', new URL(index[0]!.page, server.origin).pathname, `/records/${HOSTILE[0]!.id}/`]) {
+        await page.goto(`${server.origin}${path}`);
+        expect(await layoutShift(page), `cumulative layout shift of ${path}`).toBeLessThan(0.01);
+      }
+      // The measure sees a shift when there is one: a block pushed in above the content moves everything below it.
+      await page.goto(`${server.origin}/`);
+      await page.evaluate(() => {
+        const block = document.createElement('div');
+        block.style.height = '200px';
+        document.body.prepend(block);
+      });
+      expect(await layoutShift(page)).toBeGreaterThan(0.01);
+    } finally {
+      await ctx.close();
     }
   }, 60_000);
 
