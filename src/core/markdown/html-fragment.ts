@@ -8,8 +8,8 @@
  *   elements that hold code or form controls (script, style, textarea, …) is dropped with them.
  * - `fragmentText`: the text a reader sees, for excerpts.
  *
- * Why not sanitize-html itself: the same parser with a general-purpose policy engine on top cost 2.1 s per 10,000
- * echo texts, against 0.8 s here, on the build's busiest path. A test gives both the echo allow-list and random
+ * Why not sanitize-html itself: the same parser with a general-purpose policy engine on top cost 2.1–2.4 s per 10,000
+ * echo texts, against about 0.9 s here, on the build's busiest path. A test gives both the echo allow-list and random
  * fragments and checks that they write the same HTML (tests/markdown/render.test.ts).
  */
 import { Parser } from 'htmlparser2';
