@@ -37,11 +37,10 @@ export interface TreeHead {
 /** A problem with the log's committed state or with what the archive would do to it; the message names the record. */
 export class LogStateError extends Error {
   override name = 'LogStateError';
-  constructor(
-    message: string,
-    readonly hint: string,
-  ) {
+  readonly hint: string;
+  constructor(message: string, hint: string) {
     super(message);
+    this.hint = hint;
   }
 }
 

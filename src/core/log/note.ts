@@ -21,11 +21,10 @@ const MAX_SIGNATURES = 100;
 
 export class NoteError extends Error {
   override name = 'NoteError';
-  constructor(
-    readonly kind: 'malformed' | 'invalid-signature' | 'no-verified-signature' | 'bad-key',
-    message: string,
-  ) {
+  readonly kind: 'malformed' | 'invalid-signature' | 'no-verified-signature' | 'bad-key';
+  constructor(kind: NoteError['kind'], message: string) {
     super(message);
+    this.kind = kind;
   }
 }
 
@@ -84,7 +83,7 @@ export function parseVerifierKey(text: string): NoteVerifier {
   // The base64 key may itself contain "+": split at the first two only (as Go's note.NewVerifier does).
   const parts = splitKey(text.trim(), 3);
   if (!parts) throw new NoteError('bad-key', 'a verifier key is <name>+<8 hex key ID>+<base64 key>');
-  const [name, id, key] = parts;
+  const [name, id, key] = parts as [string, string, string];
   if (!isValidKeyName(name)) throw new NoteError('bad-key', `"${name}" is not a valid key name`);
   if (!/^[0-9a-f]{8}$/.test(id)) throw new NoteError('bad-key', `the key ID "${id}" is not 8 lowercase hex digits`);
   const bytes = Buffer.from(key, 'base64');
@@ -101,7 +100,7 @@ export function parseVerifierKey(text: string): NoteVerifier {
 export function parseSignerKey(text: string): NoteSigner {
   const parts = splitKey(text.trim(), 5);
   if (!parts || parts[0] !== 'PRIVATE' || parts[1] !== 'KEY') throw new NoteError('bad-key', 'a signer key is PRIVATE+KEY+<name>+<8 hex key ID>+<base64 key>');
-  const [, , name, id, key] = parts;
+  const [, , name, id, key] = parts as [string, string, string, string, string];
   if (!isValidKeyName(name)) throw new NoteError('bad-key', `"${name}" is not a valid key name`);
   const bytes = Buffer.from(key, 'base64');
   if (bytes.length !== 33 || bytes[0] !== ED25519_TYPE || bytes.toString('base64') !== key) {

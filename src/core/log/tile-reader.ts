@@ -3,7 +3,7 @@
  * folder; the caller says how), only those a proof needs, each once. Nothing read here is trusted: a proof made
  * from the tiles is verified against a signed checkpoint's root, so a wrong tile makes verification fail.
  */
-import { nodeHash, perfectSubtreesOf, rangeHashFrom, type Hash } from './merkle.ts';
+import { EMPTY_ROOT, nodeHash, perfectSubtreesOf, rangeHashFrom, type Hash } from './merkle.ts';
 import { consistencyProofRanges, inclusionProofRanges, type Range } from './proof.ts';
 import { TILE_HEIGHT, TILE_WIDTH, tileHashes, tilePath, tileWidth } from './tiles.ts';
 
@@ -15,10 +15,13 @@ export class TileReader {
   /** How many tiles were fetched (for the builder's report and the benchmark). */
   fetched = 0;
 
-  constructor(
-    readonly size: number,
-    private readonly fetchTile: TileFetcher,
-  ) {}
+  readonly size: number;
+  private readonly fetchTile: TileFetcher;
+
+  constructor(size: number, fetchTile: TileFetcher) {
+    this.size = size;
+    this.fetchTile = fetchTile;
+  }
 
   private key(level: number, index: number): string {
     return `${level}/${index}`;
@@ -81,6 +84,7 @@ export class TileReader {
 
   /** The tree's root hash as the tiles give it. */
   async root(): Promise<Hash> {
+    if (this.size === 0) return EMPTY_ROOT;
     const [root] = await this.hashRanges([[0, this.size]]);
     return root!;
   }
