@@ -40,7 +40,8 @@ export function readLogState(archiveRoot: string): LogState | undefined {
 /** Appends leaves (and earlier versions' bytes) to the archive's log, creating it when missing; returns the new head. */
 export function appendToLog(archiveRoot: string, state: LogState | undefined, added: readonly LogLeaf[], versions: ReadonlyMap<string, Uint8Array>): TreeHead {
   const dir = logDir(archiveRoot);
-  mkdirSync(join(dir, VERSIONS_DIR), { recursive: true });
+  mkdirSync(dir, { recursive: true });
+  if (versions.size > 0) mkdirSync(join(dir, VERSIONS_DIR), { recursive: true });
   for (const [sha256, bytes] of versions) {
     const path = join(dir, VERSIONS_DIR, `${sha256}.json`);
     if (!existsSync(path)) writeFileSync(path, bytes, { flag: 'wx' });
