@@ -26,8 +26,8 @@ const HELP = `The archive's transparency log (docs/transparency-log.md).
 Usage:
   npm run log:append -- [--root DIR] [--dry-run]
       Appends a leaf for every record whose current bytes are not in the log (a new record, or a new version of a
-      logged one), in archive-path order, to <root>/.log/; keeps the earlier bytes of a record that has a new
-      version (read from git HEAD) under <root>/.log/versions/. Commit <root>/.log/ with the records.
+      logged one), in archive-path order, to <root>/.tlog/; keeps the earlier bytes of a record that has a new
+      version (read from git HEAD) under <root>/.tlog/versions/. Commit <root>/.tlog/ with the records.
   npm run log:check -- [--root DIR]
       Exit 0 when the log is intact and every record is logged at its current bytes; 1 otherwise, naming them.
   npm run log:keygen -- --name ORIGIN --out FILE

@@ -1,5 +1,5 @@
 /**
- * The transparency log in the site build: reads the archive's committed log (<archive>/.log/, src/core/log/), gives
+ * The transparency log in the site build: reads the archive's committed log (<archive>/.tlog/, src/core/log/), gives
  * every record its leaf index and versions, and writes the log under /log/ of the output when the build is done.
  *
  * - A log that was rewritten, or a record that the log has and the archive lost, fails the build, naming it.

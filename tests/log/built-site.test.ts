@@ -118,11 +118,11 @@ describe('the transparency log on a built site', () => {
     // Dropping the file alone fails the build, naming the record (tests/log/site-log.test.ts); here the log is
     // rewritten too, as a maintainer hiding it would have to.
     unlinkSync(join(archive, '2026/echo-2026-02-03-000003.json'));
-    const kept = parseEntriesFile(readFileSync(join(archive, '.log/entries.jsonl'), 'utf8'))
+    const kept = parseEntriesFile(readFileSync(join(archive, '.tlog/entries.jsonl'), 'utf8'))
       .filter((l) => l.id !== 'echo-2026-02-03-000003')
       .map((l, index) => ({ ...l, index }));
-    writeFileSync(join(archive, '.log/entries.jsonl'), entriesFileText(kept));
-    writeFileSync(join(archive, '.log/tree-head.json'), JSON.stringify(treeHeadOf(treeOf(kept))));
+    writeFileSync(join(archive, '.tlog/entries.jsonl'), entriesFileText(kept));
+    writeFileSync(join(archive, '.tlog/tree-head.json'), JSON.stringify(treeHeadOf(treeOf(kept))));
     // and a record added after it, so that the new tree is larger than the saved one and a proof is asked for
     cpSync(join(archive, '2026/echo-2026-11-23-000016.json'), join(archive, '2026/echo-2026-11-23-000017.json'));
     expect((await run(['src/cli/log.ts', 'append', '--root', archive])).code).toBe(0);

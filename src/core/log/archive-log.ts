@@ -1,13 +1,13 @@
 /**
  * The archive's transparency log: every published version of every record is a leaf, appended, never removed.
  *
- * Where it lives between builds: in the archive itself, in the hidden folder `<archive root>/.log/` (the validator
+ * Where it lives between builds: in the archive itself, in the hidden folder `<archive root>/.tlog/` (the validator
  * ignores hidden entries), committed with the records:
  *
- *   .log/entries.jsonl     one leaf entry per line, in leaf order: the exact bytes that are hashed as the leaf
- *   .log/tree-head.json    {"tree_size", "root_hash"} that `npm run log:append` last wrote, so that a hand edit of
+ *   .tlog/entries.jsonl     one leaf entry per line, in leaf order: the exact bytes that are hashed as the leaf
+ *   .tlog/tree-head.json    {"tree_size", "root_hash"} that `npm run log:append` last wrote, so that a hand edit of
  *                          entries.jsonl that changes or removes a leaf fails the build
- *   .log/versions/<sha256>.json   the exact bytes of earlier versions of records, kept when a new version is logged
+ *   .tlog/versions/<sha256>.json   the exact bytes of earlier versions of records, kept when a new version is logged
  *
  * A leaf entry is the RFC 8785 (JCS) form of {"id", "index", "sha256"}: the record id, the leaf's position, and the
  * SHA-256 of the record file's exact bytes. Only `npm run log:append` writes the folder; the build reads it and
@@ -16,7 +16,7 @@
 import { canonicalJson } from '../canonical/jcs.ts';
 import { MerkleLevels, type Hash } from './merkle.ts';
 
-export const LOG_DIR = '.log';
+export const LOG_DIR = '.tlog';
 export const ENTRIES_FILE = 'entries.jsonl';
 export const TREE_HEAD_FILE = 'tree-head.json';
 export const VERSIONS_DIR = 'versions';
@@ -70,7 +70,7 @@ export function parseLeafEntry(text: string): LogLeaf | undefined {
 /** Parses entries.jsonl; every line must be a canonical entry whose index is its line number (from 0). */
 export function parseEntriesFile(text: string, where = `${LOG_DIR}/${ENTRIES_FILE}`): LogLeaf[] {
   if (text === '') return [];
-  if (!text.endsWith('\n')) throw new LogStateError(`${where} does not end with a newline: it was cut short or edited by hand`, 'Restore it from git (git checkout -- <archive>/.log/).');
+  if (!text.endsWith('\n')) throw new LogStateError(`${where} does not end with a newline: it was cut short or edited by hand`, 'Restore it from git (git checkout -- <archive>/.tlog/).');
   const lines = text.slice(0, -1).split('\n');
   return lines.map((line, i) => {
     const leaf = parseLeafEntry(line);
@@ -110,7 +110,7 @@ export function parseTreeHead(text: string): TreeHead {
  * published history; more leaves were added by hand.
  */
 export function checkTreeHead(leaves: readonly LogLeaf[], tree: MerkleLevels, head: TreeHead): void {
-  const hint = 'The log is append-only and only npm run log:append writes it: restore <archive>/.log/ from git (git checkout -- <archive>/.log/), then run npm run log:append.';
+  const hint = 'The log is append-only and only npm run log:append writes it: restore <archive>/.tlog/ from git (git checkout -- <archive>/.tlog/), then run npm run log:append.';
   if (tree.size < head.tree_size) {
     throw new LogStateError(`the log has ${tree.size} leaves, but ${head.tree_size} were recorded: leaves ${tree.size}…${head.tree_size - 1} were dropped from ${LOG_DIR}/${ENTRIES_FILE}`, hint);
   }

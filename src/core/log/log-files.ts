@@ -1,5 +1,5 @@
 /**
- * Reading and writing the log's committed state under `<archive root>/.log/` (see archive-log.ts). Writes are
+ * Reading and writing the log's committed state under `<archive root>/.tlog/` (see archive-log.ts). Writes are
  * append-only for entries.jsonl and atomic (temporary file, then rename) for tree-head.json.
  */
 import { appendFileSync, existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
