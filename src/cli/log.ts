@@ -122,7 +122,12 @@ function keygen(name: string | undefined, out: string | undefined): number {
   if (!name || !out) throw new UsageError('log:keygen needs --name ORIGIN and --out FILE');
   const { signer, verifier } = signerKeyText(name, generateEd25519KeyPair().privateKey);
   // 'wx': never overwrite a key.
-  writeFileSync(out, signer + '\n', { mode: 0o600, flag: 'wx' });
+  try {
+    writeFileSync(out, signer + '\n', { mode: 0o600, flag: 'wx' });
+  } catch (err) {
+    if ((err as { code?: string }).code === 'EEXIST') throw new UsageError(`${out} exists: a key is never overwritten (choose another file)`);
+    throw err;
+  }
   console.log(`Wrote the log signing key to ${out} (mode 0600; keep it out of the repository).\nVerifier key (public; the build publishes it at /api/log.json):\n${verifier}`);
   return 0;
 }
