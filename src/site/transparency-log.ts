@@ -71,7 +71,7 @@ export function readSiteLog(archiveRoot: string, records: SiteRecord[], logger: 
 /** Writes the log into `<outDir>/log/`: tiles, entry bundles, earlier versions and (with a key) the checkpoint. */
 export function writeSiteLog(log: SiteLog, outDir: string): number {
   const base = join(outDir, 'log');
-  const files = logFiles(log.state.leaves, log.state.tree, log.signers);
+  const files = logFiles(log.state.entries, log.state.tree, log.signers);
   for (const file of files) {
     const path = join(base, file.path);
     mkdirSync(dirname(path), { recursive: true });

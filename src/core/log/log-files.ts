@@ -6,13 +6,15 @@ import { appendFileSync, existsSync, mkdirSync, readFileSync, renameSync, writeF
 import { join } from 'node:path';
 import {
   checkTreeHead, ENTRIES_FILE, entriesFileText, leafEntryBytes, LOG_DIR, LogStateError, parseEntriesFile, parseTreeHead, TREE_HEAD_FILE,
-  treeHeadOf, treeOf, VERSIONS_DIR, type LogLeaf, type TreeHead,
+  treeHeadOf, VERSIONS_DIR, type LogLeaf, type TreeHead,
 } from './archive-log.ts';
-import type { MerkleLevels } from './merkle.ts';
+import { MerkleLevels } from './merkle.ts';
 
 export interface LogState {
   dir: string;
   leaves: LogLeaf[];
+  /** The exact bytes of each leaf entry (the lines of entries.jsonl). */
+  entries: Uint8Array[];
   tree: MerkleLevels;
   head: TreeHead;
 }
@@ -30,11 +32,15 @@ export function readLogState(archiveRoot: string): LogState | undefined {
   if (!existsSync(entriesPath) || !existsSync(headPath)) {
     throw new LogStateError(`${dir} lacks ${existsSync(entriesPath) ? TREE_HEAD_FILE : ENTRIES_FILE}`, 'Restore the log folder from git, or remove it and start a new log with npm run log:append.');
   }
-  const leaves = parseEntriesFile(readFileSync(entriesPath, 'utf8'));
-  const tree = treeOf(leaves);
+  const text = readFileSync(entriesPath, 'utf8');
+  const leaves = parseEntriesFile(text);
+  // Every line was checked to be its leaf's canonical entry: hash the lines as they are (no second serialisation).
+  const entries = text === '' ? [] : text.slice(0, -1).split('\n').map((line) => Buffer.from(line, 'utf8'));
+  const tree = new MerkleLevels();
+  for (const entry of entries) tree.appendEntry(entry);
   const head = parseTreeHead(readFileSync(headPath, 'utf8'));
   checkTreeHead(leaves, tree, head);
-  return { dir, leaves, tree, head };
+  return { dir, leaves, entries, tree, head };
 }
 
 /** Appends leaves (and earlier versions' bytes) to the archive's log, creating it when missing; returns the new head. */
@@ -46,7 +52,7 @@ export function appendToLog(archiveRoot: string, state: LogState | undefined, ad
     const path = join(dir, VERSIONS_DIR, `${sha256}.json`);
     if (!existsSync(path)) writeFileSync(path, bytes, { flag: 'wx' });
   }
-  const tree = state?.tree ?? treeOf([]);
+  const tree = state?.tree ?? new MerkleLevels();
   for (const leaf of added) tree.appendEntry(leafEntryBytes(leaf));
   const head = treeHeadOf(tree);
   appendFileSync(join(dir, ENTRIES_FILE), entriesFileText(added));

