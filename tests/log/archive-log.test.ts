@@ -159,3 +159,21 @@ describe('npm run log:append and log:check', () => {
     expect(logCli('keygen', '--name', 'example.org/log', '--out', out).code).not.toBe(0);
   });
 });
+
+describe('/api/log.json', () => {
+  it('matches its published schema, with keys and without', async () => {
+    const { Ajv2020 } = await import('ajv/dist/2020.js');
+    const schema = JSON.parse(readFileSync(resolve(REPO_ROOT, 'schemas/transparency-log-schema.v1.json'), 'utf8'));
+    const validate = new Ajv2020({ strict: true, allErrors: true }).compile(schema);
+    const { logDocument } = await import('../../src/core/log/publish.ts');
+    const { parseVerifierKey } = await import('../../src/core/log/note.ts');
+    const key = parseVerifierKey(signerKeyText('example.org/log', generateEd25519KeyPair().privateKey).verifier);
+    const signed = logDocument([key]);
+    expect(validate(signed), JSON.stringify(validate.errors)).toBe(true);
+    expect(signed).toMatchObject({ origin: 'example.org/log', verifier_keys: [key.text], checkpoint: '/log/checkpoint' });
+    const unsigned = logDocument([]);
+    expect(validate(unsigned), JSON.stringify(validate.errors)).toBe(true);
+    expect(unsigned).toMatchObject({ origin: null, verifier_keys: [], checkpoint: null });
+    expect(validate({ ...signed, verifier_keys: ['PRIVATE+KEY+example.org/log+00000000+AAAA'] })).toBe(false);
+  });
+});
