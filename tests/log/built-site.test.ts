@@ -31,7 +31,8 @@ const builder = bundledBuilder({ siteUrl: 'http://127.0.0.1:9', gatewayUrl: 'htt
 
 function run(args: string[], env: Record<string, string> = {}): Promise<{ code: number; output: string }> {
   return new Promise((done) => {
-    execFile(NODE, args, { cwd: REPO_ROOT, env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1', NO_COLOR: '1', ...env }, maxBuffer: 64 * 1024 * 1024 }, (err, stdout, stderr) =>
+    // NODE_COMPILE_CACHE: Astro turns Node's compile cache on, by default in the system's temporary folder.
+    execFile(NODE, args, { cwd: REPO_ROOT, env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1', NO_COLOR: '1', NODE_COMPILE_CACHE: join(base, 'compile-cache'), ...env }, maxBuffer: 64 * 1024 * 1024 }, (err, stdout, stderr) =>
       done({ code: err ? Number(err.code ?? 1) : 0, output: stdout + stderr }),
     );
   });
@@ -145,4 +146,18 @@ describe('the transparency log on a built site', () => {
     const other = signerKeyText('127.0.0.1/echo-archive-test/log', generateEd25519KeyPair().privateKey).verifier;
     expect((await builder.run(['monitor', '--checkpoint', checkpointFile, '--site', server.origin, '--log-key', other])).code).toBe(2);
   }, 120_000);
+
+  it('monitor: usage and input errors exit 2 with a reason', async () => {
+    const none = await builder.run(['monitor', '--site', server.origin]);
+    expect(none.code).toBe(2);
+    expect(none.stderr).toContain('--checkpoint is required');
+    const missing = await builder.run(['monitor', '--checkpoint', join(base, 'nope.txt'), '--site', server.origin, '--log-key', verifierKey]);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toContain('cannot be read');
+    writeFileSync(join(base, 'garbage.txt'), 'not a checkpoint\n');
+    const garbage = await builder.run(['monitor', '--checkpoint', join(base, 'garbage.txt'), '--site', server.origin]);
+    expect(garbage.code).toBe(2);
+    expect(garbage.stderr).toContain('its log key changed since you saved the checkpoint, or the file is not one');
+    expect((await builder.run(['monitor', '--checkpoint', checkpointFile, '--site', server.origin, '--log-key', 'not-a-key'])).code).toBe(2);
+  });
 });

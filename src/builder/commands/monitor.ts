@@ -58,7 +58,15 @@ export const monitor: CommandSpec = {
     if (!keys) throw new NetworkError(`${base} publishes no transparency-log key (/api/log.json) and none was given with --log-key`);
     let saved, current;
     try {
-      saved = openSignedCheckpoint(oldNote, keys, `the saved checkpoint ${file}`);
+      try {
+        saved = openSignedCheckpoint(oldNote, keys, `the saved checkpoint ${file}`);
+      } catch (err) {
+        // Unpinned, the keys come from the site: a saved checkpoint they cannot verify means the site's key changed.
+        if (err instanceof CheckpointProblem && !keys.pinned) {
+          throw new CheckpointProblem(`${err.message} (with the key the site publishes now: its log key changed since you saved the checkpoint, or the file is not one; give the key you trusted then with --log-key)`);
+        }
+        throw err;
+      }
       current = await fetchCheckpoint(base, keys, seconds);
     } catch (err) {
       if (err instanceof CheckpointProblem) throw new NetworkError(err.message);

@@ -42,7 +42,7 @@ export interface NoteSigner extends NoteVerifier {
 
 /** A key name: non-empty, no white space, no "+". */
 export function isValidKeyName(name: string): boolean {
-  return name.length > 0 && !/[\s+]/u.test(name) && !name.includes('\uFFFD');
+  return name.length > 0 && !/[\s+]/u.test(name);
 }
 
 export function noteKeyId(name: string, rawPublicKey: Uint8Array): number {
