@@ -82,6 +82,9 @@ describe('the transparency log on a built site', () => {
     expect(append.output).toContain('append leaf 15: 2026/echo-2026-11-23-000016.json (new record');
     await buildSite();
 
+    const published = await run(['scripts/check-published.ts', site]);
+    expect(published.code, published.output).toBe(0);
+
     const consistent = await builder.run(['monitor', '--checkpoint', checkpointFile, '--site', server.origin, '--log-key', verifierKey]);
     expect(consistent.code, consistent.stderr).toBe(0);
     expect(consistent.stdout).toContain('consistent: 127.0.0.1/echo-archive-test/log 15 → 16 leaves');
@@ -111,6 +114,28 @@ describe('the transparency log on a built site', () => {
     } finally {
       unlinkSync(raw);
       writeFileSync(raw, original.raw);
+      writeFileSync(indexFile, original.index);
+    }
+  });
+
+  it('the publication check refuses a changed tile or a wrong leaf_index', async () => {
+    const tile = join(site, 'log/tile/0/000.p/16');
+    const indexFile = join(site, 'api/index.json');
+    const original = { tile: readFileSync(tile), index: readFileSync(indexFile, 'utf8') };
+    try {
+      const changed = Buffer.from(original.tile);
+      changed[0] = changed[0]! ^ 1;
+      writeFileSync(tile, changed);
+      const bad = await run(['scripts/check-published.ts', site]);
+      expect(bad.code).toBe(1);
+      expect(bad.output).toContain('log/tile/0/000.p/16 is not the tile of the published entries');
+      writeFileSync(tile, original.tile);
+      writeFileSync(indexFile, original.index.replace('"leaf_index":2,', '"leaf_index":3,'));
+      const wrong = await run(['scripts/check-published.ts', site]);
+      expect(wrong.code).toBe(1);
+      expect(wrong.output).toContain('echo-2026-02-03-000003: leaf 3 of the published log is not this record at its listed sha256');
+    } finally {
+      writeFileSync(tile, original.tile);
       writeFileSync(indexFile, original.index);
     }
   });
