@@ -6,7 +6,7 @@
 import { recordIdOf, resolveArchiveLink } from '../core/archive/paths.ts';
 import { untrustedMarkdownToText } from '../core/markdown/render.ts';
 import { archiveCounts } from '../core/publish/facets.ts';
-import { isWithdrawn } from '../core/record/status.ts';
+import { isTestRecord, isWithdrawn } from '../core/record/status.ts';
 import { isHistoricalOnlyLevel } from '../core/record/vocabulary.ts';
 import { FACETS, facetValue } from './facets.ts';
 import { valueLabel } from './labels.ts';
@@ -138,7 +138,7 @@ export function recordFlags(r: Readonly<Record<string, unknown>>): RecordFlags {
   return {
     withdrawn: isWithdrawn(r),
     superseded: r.archive_status === 'superseded',
-    test: r.record_kind === 'test_record' || r.archive_status === 'test_record' || r.archive_status === 'closed_test_record' || r.independence_class === 'test_record',
+    test: isTestRecord(r),
     historicalLevel: isHistoricalOnlyLevel(r.verification_level),
     needsReview: r.archive_status === 'needs_human_review',
     rejected: r.archive_status === 'rejected',

@@ -119,14 +119,16 @@ describe('record fields', () => {
     expect(entry).toMatchObject({ withdrawn: true, counts_as_attestation: false, submitted: { verification_status: 'invalidated' } });
   });
 
-  it('do_not_count_as_attestation is honoured', () => {
-    const counted = echoWith({ '/counts_as_independent_attestation': true });
-    const optedOut = echoWith({ '/counts_as_independent_attestation': true, '/do_not_count_as_attestation': true });
+  it('counts_as_attestation: an accepted independent attestation counts unless opted out; a claim alone does not (DECISIONS 18)', () => {
+    const accepted = echoWith({ '/archive_status': 'accepted_independent_attestation', '/counts_as_independent_attestation': true });
+    const optedOut = echoWith({ '/do_not_count_as_attestation': true }, accepted);
+    const rejected = echoWith({ '/archive_status': 'rejected' }, accepted);
     const entries = buildPublicIndex([
-      publishRecord('2026/echo-2026-01-01-000001.json', counted),
+      publishRecord('2026/echo-2026-01-01-000001.json', accepted),
       publishRecord('2026/echo-2026-01-01-000002.json', optedOut),
+      publishRecord('2026/echo-2026-01-01-000003.json', rejected),
     ]).entries;
-    expect(entries.map((e) => e.counts_as_attestation)).toEqual([true, false]);
+    expect(entries.map((e) => e.counts_as_attestation)).toEqual([true, false, false]);
   });
 
   it('record-chain records carry submission_sha256 from extensions.record_chain; others null', () => {

@@ -52,13 +52,14 @@ describe('summarize (home page counts)', () => {
     expect(s.byStatus.every((c) => c.count > 0)).toBe(true);
   });
 
-  it('counts attestations through countsAsAttestation (opt-out and withdrawal honoured)', () => {
-    const claims = echoWith({ '/counts_as_independent_attestation': true });
-    const optedOut = echoWith({ '/counts_as_independent_attestation': true, '/do_not_count_as_attestation': true });
-    const withdrawn = echoWith({ '/counts_as_independent_attestation': true, '/verification_status': 'invalidated' });
-    const formal = echoWith({ '/origin_classification/counts_as_formal_independent_attestation': true });
-    const s = summarize([claims, optedOut, withdrawn, formal]);
-    expect(s.attestations).toBe(2);
+  it('counts attestations through countsAsAttestation (DECISIONS 18: accepted ones; opt-out and withdrawal honoured)', () => {
+    const accepted = { '/archive_status': 'accepted_independent_attestation', '/counts_as_independent_attestation': true };
+    const counted = echoWith(accepted);
+    const optedOut = echoWith({ ...accepted, '/do_not_count_as_attestation': true });
+    const withdrawn = echoWith({ ...accepted, '/verification_status': 'invalidated' });
+    const claimOnly = echoWith({ '/origin_classification/counts_as_formal_independent_attestation': true });
+    const s = summarize([counted, optedOut, withdrawn, claimOnly]);
+    expect(s.attestations).toBe(1);
     expect(s.counted).toBe(3);
     expect(s.withdrawn).toBe(1);
   });

@@ -145,15 +145,18 @@ describe('key facts', () => {
     return { flag: textOf(byClass(html, 'flag')) + (byClass(html, 'flag-yes').length ? ' (yes)' : ' (no)'), note: textOf(byClass(html, 'fact-note')) };
   }
   const claims = { '/counts_as_independent_attestation': true, '/origin_classification/counts_as_formal_independent_attestation': true };
+  const accepted = { ...claims, '/archive_status': 'accepted_independent_attestation' };
 
   it.each<[string, Json, string, string]>([
-    ['a record that claims it', claims, 'Yes (yes)', 'the record claims it, and it is neither withdrawn nor opted out'],
-    ['a claim by the formal flag alone', { '/counts_as_independent_attestation': REMOVE, '/origin_classification/counts_as_formal_independent_attestation': true }, 'Yes (yes)', 'the record claims it, and it is neither withdrawn nor opted out'],
+    ['an accepted independent attestation', accepted, 'Yes (yes)', 'the archive accepted it as an independent attestation, and it is neither withdrawn nor opted out'],
+    ['a claim the archive did not accept', claims, 'No (no)', 'the record claims it, but only a record the archive accepted as an independent attestation counts'],
+    ['a claim by the formal flag alone', { '/counts_as_independent_attestation': REMOVE, '/origin_classification/counts_as_formal_independent_attestation': true }, 'No (no)', 'the record claims it, but only a record the archive accepted as an independent attestation counts'],
     ['a withdrawn claim', { ...claims, '/verification_status': 'invalidated' }, 'No (no)', 'the record claims it, but it is withdrawn'],
-    ['a withdrawn, opted-out claim', { ...claims, '/verification_status': 'invalidated', '/do_not_count_as_attestation': true }, 'No (no)', 'the record claims it, but it is withdrawn'],
-    ['an opted-out claim', { ...claims, '/do_not_count_as_attestation': true }, 'No (no)', 'the record claims it, but is marked do not count as attestation'],
-    ['an opt-out without a claim', { '/do_not_count_as_attestation': true }, 'No (no)', 'marked do not count as attestation'],
-    ['a withdrawn record without a claim', { '/verification_status': 'invalidated' }, 'No (no)', 'the record does not claim it'],
+    ['a withdrawn, accepted attestation', { ...accepted, '/verification_status': 'invalidated', '/do_not_count_as_attestation': true }, 'No (no)', 'the archive accepted it as an independent attestation, but it is withdrawn'],
+    ['an opted-out accepted attestation', { ...accepted, '/do_not_count_as_attestation': true }, 'No (no)', 'the archive accepted it as an independent attestation, but it is marked do not count as attestation'],
+    ['an accepted test record', { ...accepted, '/independence_class': 'test_record' }, 'No (no)', 'the archive accepted it as an independent attestation, but it is a test record'],
+    ['an opt-out without a claim', { '/do_not_count_as_attestation': true }, 'No (no)', 'it is marked do not count as attestation'],
+    ['a withdrawn record without a claim', { '/verification_status': 'invalidated' }, 'No (no)', 'it is withdrawn'],
     ['no claim', {}, 'No (no)', 'the record does not claim it'],
   ])('says why for %s', (_, patch, flag, note) => {
     expect(attestation(echoWith(patch))).toEqual({ flag, note });

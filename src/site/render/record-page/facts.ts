@@ -28,13 +28,16 @@ function fact(paths: SitePaths, label: string, field: string, value: unknown, fa
   );
 }
 
-/** Why the record is or is not counted as an independent attestation (DECISIONS 9 and 10). */
+/** Why the record is or is not counted as an independent attestation (DECISIONS 9, 10 and 18). */
 function attestationNote(r: Json, counted: boolean, withdrawn: boolean): string {
-  if (counted) return 'the record claims it, and it is neither withdrawn nor opted out';
+  if (counted) return 'the archive accepted it as an independent attestation, and it is neither withdrawn nor opted out';
+  const accepted = r.archive_status === 'accepted_independent_attestation';
   const claims = claimsAttestation(r as Record<string, unknown>);
-  if (claims && withdrawn) return 'the record claims it, but it is withdrawn';
-  if (claims && r.do_not_count_as_attestation === true) return 'the record claims it, but is marked do not count as attestation';
-  if (r.do_not_count_as_attestation === true) return 'marked do not count as attestation';
+  const but = accepted ? 'the archive accepted it as an independent attestation, but ' : claims ? 'the record claims it, but ' : '';
+  if (withdrawn) return `${but}it is withdrawn`;
+  if (r.do_not_count_as_attestation === true) return `${but}it is marked do not count as attestation`;
+  if (accepted) return `${but}it is a test record`;
+  if (claims) return 'the record claims it, but only a record the archive accepted as an independent attestation counts';
   return 'the record does not claim it';
 }
 
