@@ -85,9 +85,10 @@ describe('facetCounts and groupByFacet (browse filters and facet pages)', () => 
   const records = sample.map((e) => e.record);
   const counts = facetCounts(records);
 
-  it('has the six facets, in order', () => {
+  it('has the seven facets, in order', () => {
     expect(counts.map((c) => c.facet.key)).toEqual([
       'record_kind',
+      'record_type',
       'archive_status',
       'context_depth',
       'assessment_state',

@@ -44,7 +44,7 @@ interface More extends Partial<Omit<RecordPageInput, 'entry'>> {
 
 function inputFor(record: Json, { id = ID, archiveDate = '2026-03-01', ...relations }: More = {}): RecordPageInput {
   const entry = entryOf(id, record, archiveDate);
-  return { entry, linkedReport: undefined, linkedFrom: [], supersededBy: [], supersedes: [], ...relations };
+  return { entry, linkedReport: undefined, linkedFrom: [], supersededBy: [], supersedes: [], corrects: undefined, correctedBy: [], ...relations };
 }
 
 function mainOf(record: Json, more: More = {}, ctx = ctxFor()): string {
@@ -307,7 +307,8 @@ describe('the submitted text', () => {
     const meta = elements(html, (el) => el.attribs['data-pagefind-meta'] !== undefined).map((el) => [el.attribs['data-pagefind-meta'], textOf(el)]);
     expect(meta).toEqual([['title', 'Fixture Agent 1.0'], ['id', ID], ['kind', 'Echo'], ['status', 'Accepted echo'], ['date', '2026-03-01'], ['withdrawn', 'withdrawn']]);
     const filters = elements(html, (el) => el.attribs['data-pagefind-filter'] !== undefined).map((el) => el.attribs['data-pagefind-filter']);
-    expect(filters).toEqual(FACETS.map((f) => f.key));
+    // Every facet the record has: not record_type, which only a record-chain record carries.
+    expect(filters).toEqual(FACETS.map((f) => f.key).filter((k) => k !== 'record_type'));
   });
 });
 
@@ -365,7 +366,9 @@ describe('any record renders inert, every string kept as text', () => {
       const record = replace(validEcho()) as Json;
       for (const [key, n] of facets) {
         const values = FACETS.find((f) => f.key === key)!.values;
-        record[key] = values[n % values.length];
+        // record_type lives in extensions.record_chain (DECISIONS 19); every other facet is a top-level field.
+        if (key === 'record_type') record.extensions = { record_chain: { record_type: values[n % values.length] } };
+        else record[key] = values[n % values.length];
       }
       if (superseded) record.archive_status = 'superseded';
       if (withdrawn) record.verification_status = 'invalidated';

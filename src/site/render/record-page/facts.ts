@@ -2,6 +2,7 @@
  * The key facts of a record page (kind, status, depth, assessment, level, scopes, independence, whether it counts as
  * an independent attestation) and the page's table of contents.
  */
+import { claimOf, recordTypeOf } from '../../../core/record/record-chain-fields.ts';
 import { claimsAttestation, countsAsAttestation } from '../../../core/record/status.ts';
 import { facetByKey, valueSlug } from '../../facets.ts';
 import { valueLabel } from '../../labels.ts';
@@ -46,6 +47,7 @@ export function keyFacts({ paths, r, flags }: Page): string {
   return (
     '<section aria-labelledby="facts-heading" class="facts-panel"><h2 id="facts-heading" class="visually-hidden">Key facts</h2><dl class="facts">' +
     fact(paths, 'Record kind', 'record_kind', r.record_kind, true) +
+    fact(paths, 'Record type', 'record_type', recordTypeOf(r as Record<string, unknown>), true, '<span class="fact-note">as submitted through the record-chain path</span>') +
     fact(paths, 'Archive status', 'archive_status', r.archive_status, true) +
     fact(paths, 'Context depth', 'context_depth', r.context_depth, true) +
     fact(paths, 'Assessment state', 'assessment_state', r.assessment_state, true) +
@@ -67,6 +69,7 @@ export function tableOfContents(page: Page): string {
   if (agent) sections.push(['agent', 'Agent']);
   if (object(r.discovery_provenance)) sections.push(['discovery', 'How the agent came to the work']);
   if (object(r.origin_classification) || object(r.reception_classification)) sections.push(['classification', 'Classification']);
+  if (claimOf(r as Record<string, unknown>)) sections.push(['claim', 'Verification claim']);
   if (hasVerificationDetails(page)) sections.push(['verification', 'Verification details']);
   sections.push(['boundary', 'Boundary']);
   if (Object.keys(authorship).length > 0) sections.push(['authorship', 'Authorship']);
