@@ -208,6 +208,45 @@ describe('cross-links between records', () => {
     expect(hrefs(DomUtils.getOuterHTML(byClass(html, 'crosslink')[0]!))).toEqual([]);
   });
 
+  it('links corrections both ways: "Corrected by" on the corrected record, "Corrects" on the correction', () => {
+    const old = mainOf(echoWith({ '/archive_status': 'superseded', '/superseded_reason': 'Superseded by echo-fix.' }), { correctedBy: ['echo-fix'], supersededBy: ['echo-fix'] });
+    expect(byClass(old, 'record-related').map(textOf)).toEqual(['Corrected by echo-fix (a correction signed by the same key)']);
+    expect(hrefs(DomUtils.getOuterHTML(byClass(old, 'record-related')[0]!))).toEqual(['/records/echo-fix/']);
+    expect(textOf(banner(old, 'Superseded')!)).toContain('Superseded by echo-fix.');
+    const fix = mainOf(echoWith({ '/extensions': { record_chain: { record_type: 'correction' } } }), { corrects: 'echo-old' });
+    expect(byClass(fix, 'record-related').map(textOf)).toEqual(['Corrects echo-old']);
+    expect(hrefs(DomUtils.getOuterHTML(byClass(fix, 'record-related')[0]!))).toEqual(['/records/echo-old/']);
+    expect(byClass(mainOf(validEcho()), 'record-related')).toEqual([]);
+  });
+
+  it('shows the record type as a key fact linked to its facet, and the claim\'s dimensions as the submitter\'s claim', () => {
+    const claim = {
+      schema: 'service.verification-claim-model.v1',
+      digital_profile: 'integrity_checked',
+      relationships_checked: ['hash <b>matches</b> the registry'],
+      physical_observation: { performed: false },
+      external_witness: { witness_class: 'none' },
+      coverage_scope: { scope: 'minimal_single_check', covered: ['release v1.0'] },
+      limitations: ['one artifact only'],
+      claims_not_made: ['no claim about other releases'],
+      corrections_or_supersession_checked: true,
+    };
+    const html = mainOf(echoWith({ '/extensions': { record_chain: { record_type: 'verification', claim } } }));
+    const type = byClass(html, 'fact').find((f) => textOf(f).startsWith('Record type'))!;
+    expect(hrefs(DomUtils.getOuterHTML(type))).toEqual(['/browse/record_type/verification/']);
+    const section = sectionOf(html, 'claim')!;
+    expect(textOf(DomUtils.findOne((el) => el.name === 'h2', section.children)!)).toBe("Verification claim — the submitter's claim, not the archive's");
+    expect(textOf(section)).toContain('The archive did not check it');
+    expect(textOfAll(section, 'dt').slice(0, 8)).toEqual([
+      'Digital profile', 'Relationships checked', 'Physical observation', 'Performed', 'External witness', 'Witness class', 'Coverage scope', 'Scope',
+    ]);
+    for (const label of ['Limitations', 'Claims not made', 'Corrections or supersession checked']) expect(textOfAll(section, 'dt')).toContain(label);
+    expect(textOf(section)).toContain('hash <b>matches</b> the registry');
+    expect(DomUtils.getOuterHTML(section)).not.toContain('<b>');
+    expect(tocLabels(html)).toContain('Verification claim');
+    expect(sectionOf(mainOf(validEcho()), 'claim')).toBeUndefined();
+  });
+
   it('lists the records that link to a report', () => {
     const record = echoWith({ '/component_findings': REMOVE });
     const from = [summaryOf('echo-a', echoWith({ '/agent_identity/name_or_model': 'Agent A' })), summaryOf('echo-b', echoWith({ '/agent_identity': REMOVE }), null)];
@@ -403,7 +442,7 @@ describe('any record renders inert, every string kept as text', () => {
 
   const TAGS = new Set(['nav', 'a', 'span', 'header', 'p', 'time', 'h1', 'h2', 'h3', 'code', 'bdi', 'div', 'section', 'dl', 'dt', 'dd', 'ul', 'ol', 'li', 'blockquote', 'em', 'table', 'thead', 'tbody', 'tr', 'th', 'td']);
   const ATTRIBUTES = new Set(['class', 'href', 'title', 'datetime', 'id', 'role', 'tabindex', 'dir', 'scope', 'hidden', 'aria-label', 'aria-hidden', 'aria-current', 'aria-labelledby', 'data-pagefind-body', 'data-pagefind-ignore', 'data-pagefind-meta', 'data-pagefind-filter']);
-  const FRAGMENTS = new Set(['#file', '#submitted-heading', '#agent', '#discovery', '#classification', '#verification', '#boundary', '#authorship', '#extensions']);
+  const FRAGMENTS = new Set(['#file', '#claim', '#submitted-heading', '#agent', '#discovery', '#classification', '#verification', '#boundary', '#authorship', '#extensions']);
 
   it('writes only its own elements, attributes and links, and keeps every record string as text', () => {
     fc.assert(
