@@ -61,10 +61,10 @@ function keysOf(value: unknown, found: string[] = []): string[] {
 describe('intake accept', () => {
   it('writes every record type as a valid Echo v3 record with the next conventional name', async () => {
     const t = await setup();
-    const receipts = [];
+    const receipts: Awaited<ReturnType<typeof t.intake>>[] = [];
     for (const type of RECORD_TYPES) {
       // The correction corrects the echo accepted before it (same key: the helpers sign everything with one key).
-      const sub = type === 'correction' ? submission(type, record(type, { target: { submission_sha256: receipts[0]!.submission_sha256 } })) : undefined;
+      const sub: Submission | undefined = type === 'correction' ? submission(type, record(type, { target: { submission_sha256: receipts[0]!.submission_sha256 } })) : undefined;
       receipts.push(await t.intake(type, sub));
     }
     expect(await t.run(['list', '--status', 'pending'])).toBe(0);
