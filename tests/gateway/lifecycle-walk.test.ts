@@ -6,12 +6,12 @@
  * carries the archive id, and readback of both submissions succeeds. "Build" is the build's own parts over the
  * temporary archive (tests/gateway/site.ts): validation, the public index, raw records and the record pages.
  */
-import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runIntake } from '../../src/intake/cli.ts';
 import { bundledBuilder } from '../builder/helpers.ts';
+import { tempDir } from '../helpers/temp-dir.ts';
 import { startGateway, type RunningGateway } from './helpers.ts';
 import { serveSite, type TestSite } from './site.ts';
 
@@ -35,14 +35,13 @@ describe('record lifecycle: echo, correction by the same key, supersession, read
   let recordsDir: string;
   beforeAll(async () => {
     gw = await startGateway();
-    recordsDir = mkdtempSync(join(tmpdir(), 'lifecycle-records-'));
+    recordsDir = tempDir('lifecycle-records-');
     cpSync('records', recordsDir, { recursive: true });
     site = await serveSite(recordsDir);
   });
   afterAll(async () => {
     await gw.stop();
     await site.close();
-    rmSync(recordsDir, { recursive: true, force: true });
   });
 
   const accept = async (receiptId: string) => {

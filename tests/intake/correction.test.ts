@@ -4,10 +4,9 @@
  * is rejected with the reason, which the receipt status carries.
  */
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpSync, existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ArchiveRootError, loadArchive } from '../../src/core/archive/load-archive.ts';
 import { validateArchive } from '../../src/core/archive/validate-archive.ts';
 import { generateEd25519KeyPair } from '../../src/core/crypto/ed25519.ts';
@@ -21,16 +20,9 @@ import { commitWrites, INTAKE_JOURNAL_NAME } from '../../src/intake/journal.ts';
 import { toEchoRecord } from '../../src/intake/to-echo-record.ts';
 import { CLIENT, record, submission } from '../record-chain/helpers.ts';
 import { REPO_ROOT } from '../helpers/records.ts';
+import { tempDir } from '../helpers/temp-dir.ts';
 
-const dirs: string[] = [];
-const temp = (prefix: string) => {
-  const d = mkdtempSync(join(tmpdir(), prefix));
-  dirs.push(d);
-  return d;
-};
-afterAll(() => {
-  for (const d of dirs) rmSync(d, { recursive: true, force: true });
-});
+const temp = tempDir;
 
 const NOW = new Date('2026-11-22T12:00:00Z');
 const ECHO_ID = 'echo-2026-11-22-000016';
