@@ -17,6 +17,7 @@ import { closeSync, existsSync, fsyncSync, linkSync, mkdirSync, openSync, readFi
 import { dirname, join } from 'node:path';
 import { INTAKE_JOURNAL_NAME } from '../core/archive/load-archive.ts';
 import { sha256Hex } from '../core/crypto/sha256.ts';
+import { isProcessAlive } from '../core/util/process-alive.ts';
 
 export { INTAKE_JOURNAL_NAME };
 
@@ -105,20 +106,12 @@ export function commitWrites(root: string, writes: readonly PlannedWrite[], hook
   fsyncPath(root);
 }
 
-function running(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
 
 /** Temporary files an interrupted write left (hidden, so the archive never reads them) by a process now gone. */
 function strayTemps(root: string): string[] {
   return readdirSync(root, { recursive: true, encoding: 'utf8' }).filter((p) => {
     const m = /(?:^|[/\\])\.intake-(\d+)-[^/\\]*\.tmp$/.exec(p);
-    return m !== null && Number(m[1]) !== process.pid && !running(Number(m[1]));
+    return m !== null && Number(m[1]) !== process.pid && !isProcessAlive(Number(m[1]));
   });
 }
 

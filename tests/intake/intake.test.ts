@@ -13,6 +13,7 @@ import { runIntake } from '../../src/intake/cli.ts';
 import { loadArchive } from '../../src/core/archive/load-archive.ts';
 import { nextRecordPath, validateAsArchiveFile } from '../../src/intake/archive-writer.ts';
 import { record, submission } from '../record-chain/helpers.ts';
+import { keysOf } from '../helpers/records.ts';
 import type { Submission } from '../../src/core/record-chain/index.ts';
 
 const dirs: string[] = [];
@@ -46,16 +47,6 @@ async function setup() {
     return receipt;
   };
   return { store, recordsDir, io, out, err, intake, run: (argv: string[]) => runIntake(argv, io, store) };
-}
-
-function keysOf(value: unknown, found: string[] = []): string[] {
-  if (value && typeof value === 'object') {
-    for (const [k, v] of Object.entries(value)) {
-      if (!Array.isArray(value)) found.push(k);
-      keysOf(v, found);
-    }
-  }
-  return found;
 }
 
 describe('intake accept', () => {

@@ -6,19 +6,10 @@ import { CLAIM_DIMENSIONS, claimOf, correctionOf, extensionSafeKeys, recordTypeO
 import { forbiddenWordsIn } from '../../src/core/rules/cross/extensions-keys.ts';
 import { toEchoRecord } from '../../src/intake/to-echo-record.ts';
 import { CLIENT, claim, record, submission } from '../record-chain/helpers.ts';
+import { keysOf } from '../helpers/records.ts';
 
 const REF = { receiptId: 'rcpt_' + '0'.repeat(32), receivedAt: '2026-11-22T12:00:00.000Z', submissionSha256: '' };
 const archived = (sub = submission('verification')) => toEchoRecord(sub, { ...REF, submissionSha256: sub.proof.content_hash_sha256 });
-
-function keysOf(value: unknown, found: string[] = []): string[] {
-  if (value && typeof value === 'object') {
-    for (const [k, v] of Object.entries(value)) {
-      if (!Array.isArray(value)) found.push(k);
-      keysOf(v, found);
-    }
-  }
-  return found;
-}
 
 describe('record-chain fields', () => {
   it('an accepted submission keeps its record_type and its claim, readable, every dimension of the model', () => {

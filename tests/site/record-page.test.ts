@@ -15,6 +15,7 @@ import { fieldLabel } from '../../src/site/labels.ts';
 import { sitePaths } from '../../src/site/paths.ts';
 import { renderRecordPage, type RecordPageContext, type RecordPageInput } from '../../src/site/render/record-page.ts';
 import { REMOVE, echoWith, validEcho } from '../helpers/records.ts';
+import { claim as claimModel } from '../record-chain/helpers.ts';
 
 type Json = Record<string, unknown>;
 type El = ReturnType<typeof DomUtils.findAll>[number];
@@ -220,17 +221,7 @@ describe('cross-links between records', () => {
   });
 
   it('shows the record type as a key fact linked to its facet, and the claim\'s dimensions as the submitter\'s claim', () => {
-    const claim = {
-      schema: 'service.verification-claim-model.v1',
-      digital_profile: 'integrity_checked',
-      relationships_checked: ['hash <b>matches</b> the registry'],
-      physical_observation: { performed: false },
-      external_witness: { witness_class: 'none' },
-      coverage_scope: { scope: 'minimal_single_check', covered: ['release v1.0'] },
-      limitations: ['one artifact only'],
-      claims_not_made: ['no claim about other releases'],
-      corrections_or_supersession_checked: true,
-    };
+    const claim = { ...claimModel(), relationships_checked: ['hash <b>matches</b> the registry'] };
     const html = mainOf(echoWith({ '/extensions': { record_chain: { record_type: 'verification', claim } } }));
     const type = byClass(html, 'fact').find((f) => textOf(f).startsWith('Record type'))!;
     expect(hrefs(DomUtils.getOuterHTML(type))).toEqual(['/browse/record_type/verification/']);
