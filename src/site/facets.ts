@@ -45,7 +45,9 @@ export function valueSlug(value: string | null): string {
 }
 
 export function facetValueLabel(key: string, value: string | null): string {
-  return value === null ? NOT_STATED_LABEL : valueLabel(key, value);
+  // Only record-chain records have a record type; for the others "not stated" would suggest something left out.
+  if (value === null) return key === 'record_type' ? 'Not a record-chain record' : NOT_STATED_LABEL;
+  return valueLabel(key, value);
 }
 
 export interface FacetValueCount {

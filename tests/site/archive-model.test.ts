@@ -104,6 +104,11 @@ describe('facetCounts and groupByFacet (browse filters and facet pages)', () => 
     const depth = counts.find((c) => c.facet.key === 'context_depth')!;
     // The legacy record has no context depth.
     expect(depth.values.at(-1)).toMatchObject({ value: null, slug: 'not-stated', count: 1, label: 'Not stated' });
+    // No record of the project archive came through the record-chain path: none has a record type.
+    const type = counts.find((c) => c.facet.key === 'record_type')!;
+    expect(type.values).toEqual([{ value: null, slug: 'not-stated', count: 15, label: 'Not a record-chain record' }]);
+    const chain = facetCounts([{ extensions: { record_chain: { record_type: 'correction' } } }]).find((c) => c.facet.key === 'record_type')!;
+    expect(chain.values).toEqual([{ value: 'correction', slug: 'correction', count: 1, label: 'Correction' }]);
   });
 
   it('orders values as the schema does', () => {
