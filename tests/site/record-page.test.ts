@@ -214,6 +214,8 @@ describe('cross-links between records', () => {
     expect(byClass(old, 'record-related').map(textOf)).toEqual(['Corrected by echo-fix (a correction signed by the same key)']);
     expect(hrefs(DomUtils.getOuterHTML(byClass(old, 'record-related')[0]!))).toEqual(['/records/echo-fix/']);
     expect(textOf(banner(old, 'Superseded')!)).toContain('Superseded by echo-fix.');
+    // The reason of a corrected record was written at the accept: not labelled as the submitter's words.
+    expect(byClass(old, 'quote-label').map(textOf)).toEqual(['Reason, as the record states it']);
     const fix = mainOf(echoWith({ '/extensions': { record_chain: { record_type: 'correction' } } }), { corrects: 'echo-old' });
     expect(byClass(fix, 'record-related').map(textOf)).toEqual(['Corrects echo-old']);
     expect(hrefs(DomUtils.getOuterHTML(byClass(fix, 'record-related')[0]!))).toEqual(['/records/echo-old/']);

@@ -78,7 +78,9 @@ function supersededBanner({ input, paths, r }: Page): string {
       ? `<p>Superseded by ${recordLinks(paths, supersededBy)}. This record stays in the archive as it was.</p>`
       : '<p>A newer record replaces this one; the reason below names no record of this archive.</p>') +
       (reason
-        ? `<blockquote class="quote"><p class="quote-label">Reason, in the submitter's words</p><p dir="auto">${esc(reason)}</p></blockquote>`
+        ? // A correction's target got its reason from intake, at the accept: the record's words, not the submitter's.
+          `<blockquote class="quote"><p class="quote-label">${input.correctedBy.length > 0 ? 'Reason, as the record states it' : "Reason, in the submitter's words"}</p>` +
+          `<p dir="auto">${esc(reason)}</p></blockquote>`
         : ''),
   );
 }
