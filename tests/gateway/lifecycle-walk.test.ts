@@ -3,7 +3,8 @@
  * keygen → echo (with a verification claim) → submit → intake accept → build → readback; then a correction by the
  * same key → submit → accept → build: the old record's page says "Corrected by" and links the correction, the
  * correction's page says "Corrects", the old index entry is superseded with superseded_by, the receipt status
- * carries the archive id, and readback of both submissions succeeds. "Build" is the build's own parts over the
+ * carries the archive id, and readback of both submissions succeeds. A correction by another key is rejected, and the
+ * receipt status says why. "Build" is the build's own parts over the
  * temporary archive (tests/gateway/site.ts): validation, the public index, raw records and the record pages.
  */
 import { cpSync, readFileSync } from 'node:fs';
@@ -102,5 +103,20 @@ describe('record lifecycle: echo, correction by the same key, supersession, read
     expect(readOld.stderr).toContain(`superseded by ${fix.id}`);
     const readFix = await run(['readback', '--file', 'correction.json', '--index', indexUrl]);
     expect(readFix.code, readFix.stderr).toBe(0);
+
+    // A correction of the correction by another key: rejected at accept, and the receipt status says why.
+    expect((await run(['keygen', '--key-dir', 'other-keys'])).code).toBe(0);
+    const foreign = await run([
+      'correction', '--key-dir', 'other-keys', ...AGENT, '--target-id', fix.id, '--effect', 'withdraws_record', '--what', 'all of it', '--reason', 'I disagree.',
+      '--out', 'foreign.json',
+    ]);
+    expect(foreign.code, foreign.stderr).toBe(0);
+    expect((await run(['submit', '--file', 'foreign.json', '--gateway', gw.url, '--receipt-out', 'foreign-receipt.json'])).code).toBe(0);
+    const foreignReceipt = JSON.parse(readFileSync(join(dir, 'foreign-receipt.json'), 'utf8'));
+    const err: string[] = [];
+    const refused = await runIntake(['accept', foreignReceipt.receipt_id], { out: () => {}, err: (l) => err.push(l), env: { RECORDS_DIR: recordsDir }, now: () => new Date() }, gw.store);
+    expect(refused).toBe(1);
+    expect(await status(foreignReceipt.receipt_id)).toMatchObject({ status: 'rejected', reason: expect.stringMatching(/signed by another key/) });
+    expect((await index()).records.find((e) => e.id === fix.id)).toMatchObject({ archive_status: 'needs_human_review', withdrawn: false });
   }, 60_000);
 });
