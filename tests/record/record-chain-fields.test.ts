@@ -1,4 +1,5 @@
 /** What an archived record-chain record keeps readable (DECISIONS 16, 19), and how it is read back. */
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { generateEd25519KeyPair } from '../../src/core/crypto/ed25519.ts';
 import { buildSubmission, type JsonObject } from '../../src/core/record-chain/index.ts';
@@ -32,6 +33,27 @@ describe('record-chain fields', () => {
     expect(keysOf(safe).flatMap(forbiddenWordsIn)).toEqual([]);
     expect(safe).toEqual({ check_claim_2: { witness_statement_note: ['authority is not claimed'], nested: [{ standard_form_url: 1 }] }, check_claim: 2 });
     expect(extensionSafeKeys(claim())).toEqual(claim());
+  });
+
+  it('extensionSafeKeys, on any JSON: no key with a rule 7 word, the same leaves in the same order, the same shape', () => {
+    const word = fc.constantFrom('authority', 'Canonical', 'AMEND', 'verification', 'attestation', 'investment', 'instruction', 'governance', 'claim', 'x', '_');
+    const key = fc.array(word, { minLength: 1, maxLength: 3 }).map((w) => w.join('_'));
+    const { value } = fc.letrec((tie) => ({
+      value: fc.oneof({ depthSize: 'small' }, fc.string(), fc.integer(), fc.boolean(), fc.constant(null), tie('array'), tie('object')),
+      array: fc.array(tie('value'), { maxLength: 3 }),
+      object: fc.dictionary(key, tie('value'), { maxKeys: 4 }),
+    }));
+    const leaves = (v: unknown): unknown[] => (v !== null && typeof v === 'object' ? Object.values(v).flatMap(leaves) : [v]);
+    const shape = (v: unknown): unknown =>
+      Array.isArray(v) ? v.map(shape) : v !== null && typeof v === 'object' ? Object.values(v).map(shape) : typeof v;
+    fc.assert(
+      fc.property(value, (input) => {
+        const safe = extensionSafeKeys(input);
+        expect(keysOf(safe).flatMap(forbiddenWordsIn)).toEqual([]);
+        expect(leaves(safe)).toEqual(leaves(input));
+        expect(shape(safe)).toEqual(shape(input));
+      }),
+    );
   });
 
   it('signingKeyOf: the key only when the archived proof holds', () => {
