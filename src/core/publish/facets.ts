@@ -59,7 +59,7 @@ export interface ArchiveCounts {
   withdrawn: number;
   /** Records that are counted: not withdrawn. */
   counted: number;
-  /** Records that count as independent attestation (DECISIONS 9 and 10). */
+  /** Records that count as independent attestation (DECISIONS 9, 10 and 18: countsAsAttestation). */
   counts_as_attestation: number;
   by_record_kind: FacetCounts;
   by_record_type: FacetCounts;

@@ -49,7 +49,7 @@ export interface PublicIndexEntry {
   /** A record-chain record's type (DECISIONS 19), else null. */
   record_type: string | null;
   archive_status: string | null;
-  /** For a superseded record, the ids of the records that supersede it (its corrections first); else null. */
+  /** For a superseded record, the ids of the records that supersede it (corrections naming it, ids its reason names); else null. */
   superseded_by: string[] | null;
   context_depth: string | null;
   assessment_state: string | null;
