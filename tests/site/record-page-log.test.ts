@@ -32,7 +32,7 @@ describe('transparency-log rows of a record page', () => {
 
   it('adds nothing for an archive without a log, and sits in the page\'s file section otherwise', () => {
     expect(logRows(undefined, sitePaths('/'))).toBe('');
-    const input = { entry: { id: 'echo-2026-03-01-000001', path: '2026/echo-2026-03-01-000001.json', archiveDate: '2026-03-01', sha256: B, record: validEcho() }, linkedReport: undefined, linkedFrom: [], supersededBy: [], supersedes: [] };
+    const input = { entry: { id: 'echo-2026-03-01-000001', path: '2026/echo-2026-03-01-000001.json', archiveDate: '2026-03-01', sha256: B, record: validEcho() }, linkedReport: undefined, linkedFrom: [], supersededBy: [], supersedes: [], corrects: undefined, correctedBy: [] };
     const ctx = { paths: sitePaths('/'), site: 'https://archive.example', echoHtml: (e: string) => e.length.toString() };
     expect(renderRecordPage(input, ctx).main).not.toContain('Transparency log leaf');
     const logged = renderRecordPage({ ...input, log: { leafIndex: 4, versions: [{ leafIndex: 4, sha256: B, current: true, url: null }] } }, ctx).main;

@@ -28,6 +28,8 @@ interface IndexEntry {
   sha256?: unknown;
   submission_sha256?: unknown;
   leaf_index?: unknown;
+  archive_status?: unknown;
+  superseded_by?: unknown;
 }
 
 /** The site base a relative index url is resolved against: the index URL without /api/index.json, else its origin. */
@@ -54,6 +56,13 @@ function sha256FromFile(path: string): string {
   const record = (parsed.value as JsonObject).record;
   if (record === null || typeof record !== 'object' || Array.isArray(record)) throw new UsageError(`--file ${path} has no record object`);
   return submissionSha256(record as JsonObject);
+}
+
+/** Still included, and no longer current: a correction superseded it (DECISIONS 16); say by which records. */
+function supersededNote(entry: IndexEntry): void {
+  if (entry.archive_status !== 'superseded') return;
+  const by = Array.isArray(entry.superseded_by) ? entry.superseded_by.filter((x): x is string => typeof x === 'string') : [];
+  info(`the record is superseded${by.length > 0 ? ` by ${by.join(', ')}` : ''}: it stays in the archive as it was, and is no longer current.`);
 }
 
 export const readback: CommandSpec = {
@@ -141,6 +150,7 @@ export const readback: CommandSpec = {
       if (keys === undefined) {
         out(`included: ${String(entry.id)} ${rawUrl} sha256 ${actual}\n`);
         info(`final inclusion verified: the public index lists ${what} and the raw record's bytes match its sha256. The site publishes no transparency-log key: no inclusion proof was checked.`);
+        supersededNote(entry);
         return EXIT_OK;
       }
       if (typeof entry.leaf_index !== 'number' || !Number.isSafeInteger(entry.leaf_index) || entry.leaf_index < 0) {
@@ -159,6 +169,7 @@ export const readback: CommandSpec = {
             `is proven (${proven.proofHashes} proof hashes from ${proven.tilesFetched} tiles) in the tree of size ${checkpoint.size} whose checkpoint is signed by ${checkpoint.verifiedBy.map(keyName).join(', ')}` +
             `${keys.pinned ? ' (the key you gave)' : ''}.${saveTo !== undefined ? ` Checkpoint saved to ${saveTo}.` : ''}`,
         );
+        supersededNote(entry);
         return EXIT_OK;
       } catch (err) {
         if (!(err instanceof NotInLog)) throw err;
