@@ -14,7 +14,7 @@
  * derives the tree, the tiles and the checkpoint from it, so the same repository state gives the same tree.
  */
 import { canonicalJson } from '../canonical/jcs.ts';
-import { MerkleLevels, type Hash } from './merkle.ts';
+import { MerkleLevels } from './merkle.ts';
 
 export const LOG_DIR = '.tlog';
 export const ENTRIES_FILE = 'entries.jsonl';
@@ -181,8 +181,4 @@ export function reconcile(leaves: readonly LogLeaf[], records: ReadonlyArray<{ i
 /** The leaves that append `pending` to a log of `size` leaves. */
 export function appendLeaves(size: number, pending: readonly PendingLeaf[]): LogLeaf[] {
   return pending.map((p, i) => ({ id: p.id, index: size + i, sha256: p.sha256 }));
-}
-
-export function rootBase64(root: Hash): string {
-  return Buffer.from(root).toString('base64');
 }

@@ -61,9 +61,3 @@ export function appendToLog(archiveRoot: string, state: LogState | undefined, ad
   renameSync(tmp, join(dir, TREE_HEAD_FILE));
   return head;
 }
-
-/** The bytes of an earlier version, when the log kept them. */
-export function readVersionBytes(archiveRoot: string, sha256: string): Uint8Array | undefined {
-  const path = join(logDir(archiveRoot), VERSIONS_DIR, `${sha256}.json`);
-  return existsSync(path) ? readFileSync(path) : undefined;
-}
