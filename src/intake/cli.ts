@@ -1,15 +1,16 @@
 /**
  * `npm run intake -- list [--status pending|accepted|rejected] | show ID | accept ID | reject ID --reason TEXT`
  *
- * Intake review on the gateway's store (GATEWAY_DATA_DIR, default .gateway-data/). ID is a receipt id or a
+ * Intake review on the gateway's store (GATEWAY_DATABASE_URL when set, else GATEWAY_DATA_DIR, default .gateway-data/). ID is a receipt id or a
  * submission_sha256. `accept` writes the submission into the archive (RECORDS_DIR, default records/) as an Echo v3
  * record (to-echo-record.ts), validated by the core before it is written, and marks the receipt accepted; `reject`
  * records the reason. Exit status: 0 done, 1 refused (invalid record, not pending, not found), 2 usage or storage error.
  */
 import { recordsRoot } from '../core/config.ts';
 import { validateSubmissionText, type ReceiptState } from '../core/record-chain/index.ts';
-import { gatewayDataDir } from '../gateway/config.ts';
-import { SqliteSubmissionStore, type StoredSubmission, type SubmissionStore } from '../gateway/store.ts';
+import { gatewaySettings } from '../gateway/config.ts';
+import { openSubmissionStore } from '../gateway/open-store.ts';
+import type { StoredSubmission, SubmissionStore } from '../gateway/store.ts';
 import { writeArchiveRecord } from './archive-writer.ts';
 import { toEchoRecord } from './to-echo-record.ts';
 
@@ -60,7 +61,7 @@ export async function runIntake(argv: readonly string[], io: IntakeIo, store?: S
   let own: SubmissionStore | undefined;
   try {
     if (!command || !['list', 'show', 'accept', 'reject'].includes(command)) throw new Usage(command ? `unknown command ${command}` : 'a command is required');
-    own = store ? undefined : new SqliteSubmissionStore(gatewayDataDir(io.env));
+    own = store ? undefined : await openSubmissionStore(gatewaySettings(io.env));
     const db = store ?? own!;
     if (command === 'list') {
       const at = rest.indexOf('--status');

@@ -67,6 +67,8 @@ export interface ErrorEnvelope {
     retry_after_seconds?: number;
     /** For 410: where new submissions go. */
     current_route?: { preflight: string; submit: string; builder: string };
+    /** The gateway's id for this request, also in the X-Request-Id header and its log line: quote it in a report. */
+    request_id?: string;
   };
 }
 
