@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadOrCreateGatewayKey, type GatewayKeys } from '../../src/gateway/keys.ts';
 import type { RateLimitSettings } from '../../src/gateway/rate-limit.ts';
-import { createGateway, type Gateway } from '../../src/gateway/server.ts';
+import { silentLogger } from '../../src/gateway/log.ts';
+import { createGateway, type Gateway, type GatewayOptions } from '../../src/gateway/server.ts';
 import { SqliteSubmissionStore, type SubmissionStore } from '../../src/gateway/store.ts';
 
 export const SITE = { baseUrl: 'http://127.0.0.1:1', gatewayUrl: 'http://127.0.0.1:2' };
@@ -19,12 +20,14 @@ export interface RunningGateway {
 }
 
 export async function startGateway(
-  options: { rateLimit?: RateLimitSettings | false; store?: (dataDir: string) => SubmissionStore; maxInFlight?: number } = {},
+  options: { rateLimit?: RateLimitSettings | false; store?: (dataDir: string) => SubmissionStore; maxInFlight?: number } & Pick<GatewayOptions, 'clientAddress' | 'logger' | 'metrics' | 'metricsPath'> = {},
 ): Promise<RunningGateway> {
   const dataDir = mkdtempSync(join(tmpdir(), 'gateway-test-'));
   const keys = loadOrCreateGatewayKey(dataDir);
-  const store = options.store ? options.store(dataDir) : new SqliteSubmissionStore(dataDir);
-  const gateway = createGateway({ store, keys, rateLimit: options.rateLimit ?? false, site: SITE, storageRetryAfterSeconds: 7, ...(options.maxInFlight ? { maxInFlight: options.maxInFlight } : {}) });
+  const opened = options.store ? options.store(dataDir) : new SqliteSubmissionStore(dataDir);
+  const store = options.metrics ? options.metrics.instrument(opened) : opened;
+  const { rateLimit, maxInFlight, store: _, ...observability } = options;
+  const gateway = createGateway({ store, keys, rateLimit: rateLimit ?? false, site: SITE, storageRetryAfterSeconds: 7, ...(maxInFlight ? { maxInFlight } : {}), logger: silentLogger, ...observability });
   const port = await gateway.listen(0, '127.0.0.1');
   return {
     url: `http://127.0.0.1:${port}`,
