@@ -19,6 +19,7 @@ import {
   toWireDiagnostics,
   validateSubmissionText,
   type ErrorEnvelope,
+  type GatewayErrorCode,
   type PreflightResult,
   type RecordChainLimits,
   type ReceiptStatus,
@@ -70,10 +71,11 @@ type ErrorExtra = Omit<ErrorEnvelope['error'], 'status' | 'code' | 'message'>;
 
 class HttpError extends Error {
   readonly status: number;
-  readonly code: string;
+  /** Only the protocol's codes (GATEWAY_ERRORS), which the published OpenAPI description lists. */
+  readonly code: GatewayErrorCode;
   readonly extra: ErrorExtra;
   readonly headers: Record<string, string>;
-  constructor(status: number, code: string, message: string, extra: ErrorExtra = {}, headers: Record<string, string> = {}) {
+  constructor(status: number, code: GatewayErrorCode, message: string, extra: ErrorExtra = {}, headers: Record<string, string> = {}) {
     super(message);
     this.status = status;
     this.code = code;
