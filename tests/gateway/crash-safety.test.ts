@@ -2,7 +2,7 @@
  * Crash safety of the intake gateway (issue "Prove it holds"): a client streams distinct valid submissions (several
  * in flight) and re-sends earlier ones, while the real gateway process (src/gateway/main.ts, a child process) is
  * killed with SIGKILL at random moments (mid-request, and sometimes while it starts) and restarted on the same data
- * directory, on each store: the SQLite file, and a real PostgreSQL server (postgres-server.ts; skipped with a notice when
+ * directory, on each store: the SQLite file, and a real PostgreSQL server (scripts/lib/postgres-server.ts; skipped with a notice when
  * it is not installed). At the end, over HTTP and in the database itself (the SQLite file opened read-only):
  *   - every receipt the client received is retrievable, identical, signed by the gateway key, for its submission;
  *   - a submission_sha256 is stored once, whatever the retries; every row is complete and re-validates;
@@ -36,7 +36,7 @@ import { KEYS_DOCUMENT_FILE } from '../../src/gateway/keys.ts';
 import { DATABASE_FILE } from '../../src/gateway/store.ts';
 import { CLIENT, content, KEYS, record } from '../record-chain/helpers.ts';
 import { spawnGateway, type ChildGateway } from './child-gateway.ts';
-import { POSTGRES_MISSING, startPostgres, type PostgresServer } from './postgres-server.ts';
+import { POSTGRES_MISSING, startPostgres, type PostgresServer } from '../../scripts/lib/postgres-server.ts';
 
 const SEED = Number(process.env.CRASH_SEED ?? Math.floor(Math.random() * 2 ** 31));
 const CYCLES = Number(process.env.CRASH_CYCLES ?? 6);

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSubmission, serializeSubmission, SUBMIT_PATH, validateSubmissionText, type JsonObject, type Receipt } from '../../src/core/record-chain/index.ts';
 import { CLIENT, content, KEYS, record } from '../record-chain/helpers.ts';
 import { spawnGateway, type ChildGateway } from './child-gateway.ts';
-import { POSTGRES_MISSING, startPostgres, type PostgresServer } from './postgres-server.ts';
+import { POSTGRES_MISSING, startPostgres, type PostgresServer } from '../../scripts/lib/postgres-server.ts';
 import { startRoundRobinProxy, type RoundRobinProxy } from './round-robin-proxy.ts';
 
 if (POSTGRES_MISSING) console.warn(POSTGRES_MISSING);

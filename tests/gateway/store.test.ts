@@ -1,5 +1,5 @@
 /**
- * The submission stores, SQLite and PostgreSQL (a real server, postgres-server.ts): one contract run on both
+ * The submission stores, SQLite and PostgreSQL (a real server, scripts/lib/postgres-server.ts): one contract run on both
  * (idempotency, concurrent puts, order, decisions, restart, kill -9 of the gateway), and each one's durability.
  */
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
@@ -15,7 +15,7 @@ import { publishedGatewayKeys } from '../../src/gateway/published-keys.ts';
 import { record, submission } from '../record-chain/helpers.ts';
 import { spawnGateway } from './child-gateway.ts';
 import { postJson } from './helpers.ts';
-import { POSTGRES_MISSING, startPostgres, type PostgresServer } from './postgres-server.ts';
+import { POSTGRES_MISSING, startPostgres, type PostgresServer } from '../../scripts/lib/postgres-server.ts';
 
 const dirs: string[] = [];
 const temp = () => {

@@ -1,5 +1,5 @@
 /**
- * A real PostgreSQL server for the tests (Debian's `postgresql` package): `initdb` into a temporary folder, `pg_ctl
+ * A real PostgreSQL server for the tests and bench:gateway (Debian's `postgresql` package): `initdb` into a temporary folder, `pg_ctl
  * start` on a free port on 127.0.0.1, one database per caller, and `stop` kills it and removes the folder.
  * PostgreSQL refuses to run as root: as root, the binaries run as the `postgres` user (`runuser`) in a folder that user
  * owns; otherwise as the current user. Without the binaries (PG_BIN, else /usr/lib/postgresql/<newest>/bin) the
