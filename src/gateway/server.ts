@@ -171,7 +171,7 @@ export function createGateway(options: GatewayOptions): Gateway {
   const route = currentRoute(site);
   const indexUrl = `${site.baseUrl}${PUBLIC_INDEX_PATH}`;
   const logger = options.logger ?? jsonLogger();
-  const observer = requestObserver({ logger, ...(options.metrics ? { metrics: options.metrics } : {}), ...(options.clientAddress ? { clientAddress: options.clientAddress } : {}), ...(options.metricsPath ? { metricsPath: options.metricsPath } : {}) });
+  const observer = requestObserver({ ...options, logger });
 
   const storageError = (err: unknown): HttpError =>
     new HttpError(
