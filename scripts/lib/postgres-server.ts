@@ -6,10 +6,10 @@
  * caller skips its PostgreSQL tests and says so (`POSTGRES_MISSING`); `.ci/run` installs them.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import pg from 'pg';
 
 function findBin(): string | undefined {
@@ -46,10 +46,29 @@ function freePort(): Promise<number> {
 
 let databases = 0;
 
+/**
+ * Where the server's folder goes: the temporary directory (the test run's own, see tests/helpers/global-tmp.ts),
+ * unless the `postgres` user could not reach into it (a folder of root's, mode 0700): then the system's /tmp.
+ */
+function serverParent(asRoot: boolean): string {
+  const base = tmpdir();
+  if (!asRoot) return base;
+  for (let dir = base; ; dir = dirname(dir)) {
+    if ((statSync(dir).mode & 0o001) === 0) return '/tmp';
+    if (dirname(dir) === dir) return base;
+  }
+}
+
+/** Servers still running: stopped and removed if the process exits without `stop` (a failed or interrupted test). */
+const running = new Set<() => void>();
+process.once('exit', () => {
+  for (const stop of running) stop();
+});
+
 export async function startPostgres(): Promise<PostgresServer> {
   if (!POSTGRES_BIN) throw new Error(POSTGRES_MISSING);
   const asRoot = process.getuid?.() === 0;
-  const dir = mkdtempSync(join(tmpdir(), 'gateway-pg-'));
+  const dir = mkdtempSync(join(serverParent(asRoot), 'gateway-pg-'));
   const data = join(dir, 'data');
   const run = (tool: string, args: string[]) => {
     const [cmd, argv] = asRoot ? ['runuser', ['-u', 'postgres', '--', join(POSTGRES_BIN!, tool), ...args]] : [join(POSTGRES_BIN!, tool), args];
@@ -70,6 +89,15 @@ export async function startPostgres(): Promise<PostgresServer> {
       try {
         run('pg_ctl', ['-D', data, '-l', join(dir, 'log'), '-w', '-t', '60', '-o', `-p ${port} -c listen_addresses=127.0.0.1 -c unix_socket_directories=${dir} -c max_connections=200`, 'start']);
         started = true;
+        const kill = () => {
+          running.delete(kill);
+          try {
+            run('pg_ctl', ['-D', data, '-m', 'immediate', '-w', 'stop']);
+          } finally {
+            rmSync(dir, { recursive: true, force: true });
+          }
+        };
+        running.add(kill);
         const admin = `postgres://postgres@127.0.0.1:${port}/postgres`;
         const query = async <T extends pg.QueryResultRow>(url: string, sql: string, params: unknown[] = []) => {
           const client = new pg.Client({ connectionString: url });
@@ -87,11 +115,7 @@ export async function startPostgres(): Promise<PostgresServer> {
           },
           query,
           async stop() {
-            try {
-              run('pg_ctl', ['-D', data, '-m', 'immediate', '-w', 'stop']);
-            } finally {
-              rmSync(dir, { recursive: true, force: true });
-            }
+            kill();
           },
         };
       } catch (err) {
