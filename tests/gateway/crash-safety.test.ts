@@ -16,7 +16,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { prng } from '../../scripts/lib/synthetic-archive.ts';
 import {
   buildSubmission,
@@ -36,7 +36,8 @@ import { KEYS_DOCUMENT_FILE } from '../../src/gateway/keys.ts';
 import { DATABASE_FILE } from '../../src/gateway/store.ts';
 import { CLIENT, content, KEYS, record } from '../record-chain/helpers.ts';
 import { spawnGateway, type ChildGateway } from './child-gateway.ts';
-import { POSTGRES_MISSING, startPostgres, type PostgresServer } from '../../scripts/lib/postgres-server.ts';
+import { POSTGRES_MISSING } from '../../scripts/lib/postgres-server.ts';
+import { postgresForThisFile } from './helpers.ts';
 
 const SEED = Number(process.env.CRASH_SEED ?? Math.floor(Math.random() * 2 ** 31));
 const CYCLES = Number(process.env.CRASH_CYCLES ?? 6);
@@ -80,14 +81,9 @@ function makeItem(index: number): Item {
 
 const dirs: string[] = [];
 const children: ChildGateway[] = [];
-let postgres: PostgresServer | undefined;
-if (POSTGRES_MISSING) console.warn(POSTGRES_MISSING);
-beforeAll(async () => {
-  if (!POSTGRES_MISSING) postgres = await startPostgres();
-}, 60_000);
+const pg = postgresForThisFile();
 afterAll(async () => {
   for (const c of children) await c.kill();
-  await postgres?.stop();
   for (const d of dirs) rmSync(d, { recursive: true, force: true });
 });
 
@@ -120,10 +116,10 @@ const STORES: CrashStore[] = [
     name: 'PostgreSQL',
     skip: POSTGRES_MISSING !== undefined,
     prepare: async () => {
-      const url = await postgres!.createDatabase();
+      const url = await pg.server()!.createDatabase();
       return {
         env: { GATEWAY_DATABASE_URL: url },
-        inspect: async () => ({ integrity: [{ integrity_check: 'ok' }], rows: await postgres!.query<StoredRow>(url, 'SELECT * FROM submissions') }),
+        inspect: async () => ({ integrity: [{ integrity_check: 'ok' }], rows: await pg.server()!.query<StoredRow>(url, 'SELECT * FROM submissions') }),
       };
     },
   },

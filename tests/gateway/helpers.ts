@@ -6,7 +6,9 @@ import { loadOrCreateGatewayKey, type GatewayKeys } from '../../src/gateway/keys
 import type { RateLimitSettings } from '../../src/gateway/rate-limit.ts';
 import { silentLogger } from '../../src/gateway/log.ts';
 import { createGateway, type Gateway, type GatewayOptions } from '../../src/gateway/server.ts';
-import { SqliteSubmissionStore, type SubmissionStore } from '../../src/gateway/store.ts';
+import { SqliteSubmissionStore, StorageError, type SubmissionStore } from '../../src/gateway/store.ts';
+import { afterAll, beforeAll } from 'vitest';
+import { POSTGRES_MISSING, startPostgres, type PostgresServer } from '../../scripts/lib/postgres-server.ts';
 
 export const SITE = { baseUrl: 'http://127.0.0.1:1', gatewayUrl: 'http://127.0.0.1:2' };
 
@@ -63,4 +65,26 @@ export async function call(url: string, init: RequestInit = {}): Promise<Answer>
 
 export function postJson(url: string, body: string | Uint8Array<ArrayBuffer>, contentType = 'application/json'): Promise<Answer> {
   return call(url, { method: 'POST', headers: { 'content-type': contentType }, body });
+}
+
+/** A store whose every call fails (a dead disk or database): the gateway must answer 503 storage_unavailable. */
+export function failingStore(): SubmissionStore {
+  const fail = () => Promise.reject(new StorageError('disk full'));
+  return { putIfAbsent: fail, get: fail, list: fail, decide: fail, close: () => Promise.resolve() };
+}
+
+/**
+ * A real PostgreSQL server for the test file (scripts/lib/postgres-server.ts), started before its tests and stopped
+ * after; `server()` is undefined, with a printed notice, when the binaries are missing (the tests then skip).
+ */
+export function postgresForThisFile(): { server: () => PostgresServer | undefined } {
+  let postgres: PostgresServer | undefined;
+  if (POSTGRES_MISSING) console.warn(POSTGRES_MISSING);
+  beforeAll(async () => {
+    if (!POSTGRES_MISSING) postgres = await startPostgres();
+  }, 60_000);
+  afterAll(async () => {
+    await postgres?.stop();
+  });
+  return { server: () => postgres };
 }

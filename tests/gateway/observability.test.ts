@@ -9,9 +9,8 @@ import { parseTrustedProxies } from '../../src/gateway/client-address.ts';
 import { ConfigError, gatewaySettings, metricsSetting } from '../../src/gateway/config.ts';
 import type { Logger, LogFields } from '../../src/gateway/log.ts';
 import { GatewayMetrics, metricsServer } from '../../src/gateway/metrics.ts';
-import { StorageError, type SubmissionStore } from '../../src/gateway/store.ts';
 import { record, submission } from '../record-chain/helpers.ts';
-import { call, postJson, startGateway } from './helpers.ts';
+import { call, failingStore, postJson, startGateway } from './helpers.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
@@ -121,15 +120,8 @@ describe('metrics', () => {
   });
 
   it('store failures are counted by operation', async () => {
-    const failing = (): SubmissionStore => ({
-      putIfAbsent: () => Promise.reject(new StorageError('disk full')),
-      get: () => Promise.reject(new StorageError('disk full')),
-      list: () => Promise.reject(new StorageError('disk full')),
-      decide: () => Promise.reject(new StorageError('disk full')),
-      close: () => Promise.resolve(),
-    });
     const metrics = new GatewayMetrics({ defaultMetrics: false });
-    const gw = await startGateway({ store: failing, metrics });
+    const gw = await startGateway({ store: failingStore, metrics });
     try {
       expect((await postJson(gw.url + SUBMIT_PATH, valid())).status).toBe(503);
       await settle();

@@ -11,11 +11,10 @@ import addFormats from 'ajv-formats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GATEWAY_ERRORS, gatewayOperations, serializeSubmission, SUBMIT_PATH, type GatewayErrorCode } from '../../src/core/record-chain/index.ts';
 import { gatewayDescription } from '../../src/gateway/openapi-document.ts';
-import { StorageError, type SubmissionStore } from '../../src/gateway/store.ts';
 import { llmsTxt } from '../../src/core/publish/discovery.ts';
 import { publishedDocument } from '../../src/core/publish/documents.ts';
 import { record, submission } from '../record-chain/helpers.ts';
-import { call, SITE, startGateway, type Answer, type RunningGateway } from './helpers.ts';
+import { call, failingStore, SITE, startGateway, type Answer, type RunningGateway } from './helpers.ts';
 
 const require = createRequire(import.meta.url);
 const doc = gatewayDescription(SITE) as {
@@ -75,10 +74,6 @@ let held: ClientRequest | undefined;
 let receiptId = '';
 
 beforeAll(async () => {
-  const failingStore = (): SubmissionStore => {
-    const fail = () => Promise.reject(new StorageError('down'));
-    return { putIfAbsent: fail, get: fail, list: fail, decide: fail, close: () => Promise.resolve() };
-  };
   gw = {
     plain: await startGateway(),
     limited: await startGateway({ rateLimit: { perClient: { burst: 1, perSecond: 0 }, global: { burst: 100, perSecond: 100 } } }),

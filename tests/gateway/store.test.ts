@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { serializeSubmission, SUBMIT_PATH } from '../../src/core/record-chain/index.ts';
 import { KEYS_DOCUMENT_FILE, loadOrCreateGatewayKey, PRIVATE_KEY_FILE } from '../../src/gateway/keys.ts';
 import { DATABASE_FILE, SqliteSubmissionStore, StorageError, type NewSubmission, type SubmissionStore } from '../../src/gateway/store.ts';
@@ -14,8 +14,8 @@ import { MIGRATIONS, PostgresSubmissionStore } from '../../src/gateway/stores/po
 import { publishedGatewayKeys } from '../../src/gateway/published-keys.ts';
 import { record, submission } from '../record-chain/helpers.ts';
 import { spawnGateway } from './child-gateway.ts';
-import { postJson } from './helpers.ts';
-import { POSTGRES_MISSING, startPostgres, type PostgresServer } from '../../scripts/lib/postgres-server.ts';
+import { postgresForThisFile, postJson } from './helpers.ts';
+import { POSTGRES_MISSING } from '../../scripts/lib/postgres-server.ts';
 
 const dirs: string[] = [];
 const temp = () => {
@@ -48,14 +48,7 @@ interface StoreKind {
   fresh(): Promise<{ open: () => Promise<SubmissionStore>; env: Record<string, string> }>;
 }
 
-let postgres: PostgresServer | undefined;
-if (POSTGRES_MISSING) console.warn(POSTGRES_MISSING);
-beforeAll(async () => {
-  if (!POSTGRES_MISSING) postgres = await startPostgres();
-}, 60_000);
-afterAll(async () => {
-  await postgres?.stop();
-});
+const pg = postgresForThisFile();
 
 const KINDS: StoreKind[] = [
   {
@@ -68,7 +61,7 @@ const KINDS: StoreKind[] = [
   {
     name: 'PostgreSQL',
     fresh: async () => {
-      const url = await postgres!.createDatabase();
+      const url = await pg.server()!.createDatabase();
       return { open: () => PostgresSubmissionStore.open(url), env: { GATEWAY_DATABASE_URL: url } };
     },
   },
@@ -189,14 +182,14 @@ describe('durability settings', () => {
   });
 
   it.skipIf(POSTGRES_MISSING !== undefined)('PostgreSQL: synchronous_commit on even where the server default is off; migrations recorded once', async () => {
-    const url = await postgres!.createDatabase();
+    const url = await pg.server()!.createDatabase();
     const dbName = new URL(url).pathname.slice(1);
-    await postgres!.query(url, `ALTER DATABASE ${dbName} SET synchronous_commit = off`);
+    await pg.server()!.query(url, `ALTER DATABASE ${dbName} SET synchronous_commit = off`);
     const store = await PostgresSubmissionStore.open(url);
     await PostgresSubmissionStore.open(url).then((s) => s.close());
     try {
       expect(await store.durability()).toEqual({ synchronousCommit: 'on' });
-      expect(await postgres!.query(url, 'SELECT version FROM gateway_schema_migrations ORDER BY version')).toEqual(MIGRATIONS.map((_, i) => ({ version: i + 1 })));
+      expect(await pg.server()!.query(url, 'SELECT version FROM gateway_schema_migrations ORDER BY version')).toEqual(MIGRATIONS.map((_, i) => ({ version: i + 1 })));
     } finally {
       await store.close();
     }

@@ -15,7 +15,11 @@ import pg from 'pg';
 import type { ReceiptState } from '../../core/record-chain/index.ts';
 import { fromRow, StorageError, type Decision, type NewSubmission, type Row, type StoredSubmission, type SubmissionStore } from '../store.ts';
 
-/** Each entry runs once, in order; never edit one that has shipped: add the next. */
+/**
+ * Each entry runs once, in order; never edit one that has shipped: add the next. The table has the SQLite store's
+ * columns (store.ts), written out again on purpose: a shipped migration must not change when the SQLite table does;
+ * the one store contract test (tests/gateway/store.test.ts) keeps the two equivalent.
+ */
 export const MIGRATIONS: readonly string[] = [
   `CREATE TABLE IF NOT EXISTS submissions (
      receipt_id TEXT PRIMARY KEY,
