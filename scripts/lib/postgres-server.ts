@@ -30,6 +30,9 @@ export interface PostgresServer {
   createDatabase(name?: string): Promise<string>;
   /** Runs one query on a database URL (for checks). */
   query<T extends pg.QueryResultRow>(url: string, sql: string, params?: unknown[]): Promise<T[]>;
+  /** An outage: the server stops (fast shutdown, its connections dropped) until `resume` starts it again, same port. */
+  pause(): Promise<void>;
+  resume(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -86,8 +89,10 @@ export async function startPostgres(): Promise<PostgresServer> {
     let started = false;
     for (let attempt = 0; attempt < 3 && !started; attempt++) {
       const port = await freePort();
-      try {
+      const start = () =>
         run('pg_ctl', ['-D', data, '-l', join(dir, 'log'), '-w', '-t', '60', '-o', `-p ${port} -c listen_addresses=127.0.0.1 -c unix_socket_directories=${dir} -c max_connections=200`, 'start']);
+      try {
+        start();
         started = true;
         const kill = () => {
           running.delete(kill);
@@ -114,6 +119,12 @@ export async function startPostgres(): Promise<PostgresServer> {
             return `postgres://postgres@127.0.0.1:${port}/${name}`;
           },
           query,
+          async pause() {
+            run('pg_ctl', ['-D', data, '-m', 'fast', '-w', 'stop']);
+          },
+          async resume() {
+            start();
+          },
           async stop() {
             kill();
           },

@@ -7,14 +7,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { afterAll, describe, expect, it } from 'vitest';
-import { serializeSubmission, SUBMIT_PATH } from '../../src/core/record-chain/index.ts';
+import { RECEIPTS_PATH, serializeSubmission, SUBMIT_PATH } from '../../src/core/record-chain/index.ts';
 import { KEYS_DOCUMENT_FILE, loadOrCreateGatewayKey, PRIVATE_KEY_FILE } from '../../src/gateway/keys.ts';
 import { DATABASE_FILE, SqliteSubmissionStore, StorageError, type NewSubmission, type SubmissionStore } from '../../src/gateway/store.ts';
 import { MIGRATIONS, PostgresSubmissionStore } from '../../src/gateway/stores/postgres.ts';
 import { publishedGatewayKeys } from '../../src/gateway/published-keys.ts';
 import { record, submission } from '../record-chain/helpers.ts';
 import { spawnGateway } from './child-gateway.ts';
-import { postgresForThisFile, postJson } from './helpers.ts';
+import { call, postgresForThisFile, postJson, startGateway } from './helpers.ts';
 import { POSTGRES_MISSING } from '../../scripts/lib/postgres-server.ts';
 
 const dirs: string[] = [];
@@ -192,6 +192,29 @@ describe('durability settings', () => {
       expect(await pg.server()!.query(url, 'SELECT version FROM gateway_schema_migrations ORDER BY version')).toEqual(MIGRATIONS.map((_, i) => ({ version: i + 1 })));
     } finally {
       await store.close();
+    }
+  });
+
+  it.skipIf(POSTGRES_MISSING !== undefined)('PostgreSQL outage: 503 storage_unavailable with Retry-After, nothing half-stored, then served again', async () => {
+    const server = pg.server()!;
+    const store = await PostgresSubmissionStore.open(await server.createDatabase(), { connectTimeoutMs: 2_000 });
+    const gw = await startGateway({ store: () => store });
+    const submit = (summary: string) => postJson(gw.url + SUBMIT_PATH, serializeSubmission(submission('propagation', record('propagation', { summary }))));
+    try {
+      const before = await submit('Stored before the outage; the originals prevail.');
+      expect(before.status).toBe(202);
+      await server.pause();
+      const during = await submit('Sent during the outage; the originals prevail.');
+      expect([during.status, during.body.error.code, during.headers.get('retry-after')]).toEqual([503, 'storage_unavailable', '7']);
+      expect((await call(gw.url + '/healthz')).status).toBe(503);
+      await server.resume();
+      // The pool reconnects on its own: the same submission is taken now, the earlier one is still there.
+      const after = await submit('Sent during the outage; the originals prevail.');
+      expect(after.status).toBe(202);
+      expect((await call(`${gw.url}${RECEIPTS_PATH}/${before.body.receipt.receipt_id}`)).body.receipt).toEqual(before.body.receipt);
+      expect((await store.list()).length).toBe(2);
+    } finally {
+      await gw.stop();
     }
   });
 
