@@ -58,6 +58,16 @@ describe('the OpenAPI document', () => {
 const valid = (summary: string) => serializeSubmission(submission('propagation', record('propagation', { summary })));
 const JSON_TYPE = { 'content-type': 'application/json' };
 
+/**
+ * A validator for one component schema. Component schemas reference each other (#/components/…) and the published
+ * JSON Schemas (absolute URLs, checked by their own tests): validated against the components, the published ones
+ * taken as objects.
+ */
+function componentValidator(name: string) {
+  const components = JSON.stringify(doc.components.schemas).replace(/\{"\$ref":"http[^"]+"\}/g, '{"type":"object"}').replaceAll('#/components/schemas/', '#/$defs/');
+  return ajv.compile({ $ref: `#/$defs/${name}`, $defs: JSON.parse(components) as Record<string, unknown> });
+}
+
 /** Answers that cannot be provoked from a client that reads the answer, with the reason. */
 const NOT_PROVOKABLE: Partial<Record<GatewayErrorCode, string>> = {
   body_unreadable: 'the connection broke while the body was sent: no client is left to read the answer',
@@ -166,12 +176,18 @@ describe('the real server answers as documented', () => {
     const schema = response.content?.['application/json'].schema as { $ref?: string } | undefined;
     if (schema?.$ref?.startsWith('#/components/schemas/')) {
       const name = schema.$ref.slice('#/components/schemas/'.length);
-      // Component schemas reference each other (#/components/…) and the published JSON Schemas (absolute URLs,
-      // checked by their own tests): validate against the components, with the published ones taken as objects.
-      const components = JSON.parse(JSON.stringify(doc.components.schemas).replace(/\{"\$ref":"http[^"]+"\}/g, '{"type":"object"}')) as Record<string, unknown>;
-      const validate = ajv.compile({ $ref: `#/$defs/${name}`, $defs: JSON.parse(JSON.stringify(components).replaceAll('#/components/schemas/', '#/$defs/')) });
+      const validate = componentValidator(name);
       expect(validate(answer.body) ? [] : validate.errors, `${name}: ${JSON.stringify(answer.body).slice(0, 300)}`).toEqual([]);
     }
+  });
+
+  it('a decided receipt (accepted with its archive id, or rejected with the reason) fits ReceiptStatus too', async () => {
+    const validate = componentValidator('ReceiptStatus');
+    await gw.plain.store.decide(receiptId, { status: 'accepted', archivePath: '2026/echo-2026-11-24-000001.json', decidedAt: '2026-11-24T06:00:00.000Z' });
+    const accepted = await call(`${gw.plain.url}/record-chain/receipts/${receiptId}`);
+    expect(accepted.body).toMatchObject({ status: 'accepted', archive_id: 'echo-2026-11-24-000001', decided_at: '2026-11-24T06:00:00.000Z' });
+    expect(validate(accepted.body) ? [] : validate.errors).toEqual([]);
+    expect(validate({ ...accepted.body, undescribed: 1 })).toBe(false);
   });
 
   it('every documented route answers 405 to another method, with Allow; an undocumented path is 404', async () => {

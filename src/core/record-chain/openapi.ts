@@ -3,7 +3,8 @@
  * from the agent router and llms.txt. Built from the protocol module (paths, shapes, GATEWAY_ERRORS), the limits
  * policy and the gateway's default rate limits, so it cannot drift from them; tests/gateway/openapi.test.ts drives
  * the real server through every documented answer. Request and receipt bodies point to the published JSON Schemas
- * (OpenAPI 3.1 schemas are JSON Schema 2020-12).
+ * (OpenAPI 3.1 schemas are JSON Schema 2020-12). The answer shapes are closed (additionalProperties: false), so that
+ * a field the server adds without describing it here fails that test.
  */
 import { LIMITS_DOCUMENT_PATH, type RecordChainLimits } from './limits.ts';
 import {
@@ -227,11 +228,13 @@ export function gatewayOpenApi(input: GatewayDescriptionInput): Json {
             diagnostics: { type: 'array', items: ref('WireDiagnostic') },
             intake_only: { const: true },
           },
+          additionalProperties: false,
         },
         SubmitResult: {
           type: 'object',
           required: ['receipt', 'duplicate'],
           properties: { receipt: { $ref: input.baseUrl + RECEIPT_SCHEMA_ID }, duplicate: { type: 'boolean', description: 'true: received before; this is the original receipt' } },
+          additionalProperties: false,
         },
         ReceiptStatus: {
           type: 'object',
@@ -239,13 +242,17 @@ export function gatewayOpenApi(input: GatewayDescriptionInput): Json {
           properties: {
             receipt: { $ref: input.baseUrl + RECEIPT_SCHEMA_ID },
             status: { enum: ['pending', 'accepted', 'rejected'] },
-            reason: { type: 'string', description: 'why it was rejected' },
+            reason: { type: 'string', description: 'when rejected: why' },
+            archive_id: { type: 'string', description: 'when accepted: the archive record id it was written as' },
+            decided_at: { type: 'string', format: 'date-time', description: 'when the review decided' },
           },
+          additionalProperties: false,
         },
         Health: {
           type: 'object',
           required: ['status', 'gateway_key_id', 'intake_only'],
           properties: { status: { const: 'ok' }, gateway_key_id: { type: 'string' }, intake_only: { const: true } },
+          additionalProperties: false,
         },
         ErrorEnvelope: {
           type: 'object',
@@ -267,6 +274,7 @@ export function gatewayOpenApi(input: GatewayDescriptionInput): Json {
                 },
                 request_id: { type: 'string', description: 'the X-Request-Id of this answer' },
               },
+              additionalProperties: false,
             },
           },
         },
