@@ -3,6 +3,10 @@
  * and Prometheus metrics (prom-client) on a path of the gateway's port or on a listener of their own.
  */
 import { once } from 'node:events';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { PREFLIGHT_PATH, RECEIPTS_PATH, serializeSubmission, SUBMIT_PATH } from '../../src/core/record-chain/index.ts';
 import { parseTrustedProxies } from '../../src/gateway/client-address.ts';
@@ -10,6 +14,7 @@ import { ConfigError, gatewaySettings, metricsSetting } from '../../src/gateway/
 import type { Logger, LogFields } from '../../src/gateway/log.ts';
 import { GatewayMetrics, metricsServer } from '../../src/gateway/metrics.ts';
 import { record, submission } from '../record-chain/helpers.ts';
+import { spawnGateway } from './child-gateway.ts';
 import { call, failingStore, postJson, startGateway } from './helpers.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -146,6 +151,31 @@ describe('metrics', () => {
       expect((await call(url + '/record-chain/submit')).status).toBe(404);
     } finally {
       server.close();
+    }
+  });
+
+  it('npm run gateway with GATEWAY_METRICS=HOST:PORT: metrics on that listener, JSON log lines on stdout', async () => {
+    const port = await new Promise<number>((resolve) => {
+      const probe = createServer().listen(0, '127.0.0.1', () => {
+        const p = (probe.address() as { port: number }).port;
+        probe.close(() => resolve(p));
+      });
+    });
+    const dir = mkdtempSync(join(tmpdir(), 'gateway-metrics-'));
+    const child = spawnGateway(dir, { GATEWAY_METRICS: `127.0.0.1:${port}` });
+    try {
+      const url = await child.ready;
+      expect((await postJson(url + PREFLIGHT_PATH, valid())).status).toBe(200);
+      expect((await call(url + '/metrics')).status).toBe(404);
+      const m = (await call(`http://127.0.0.1:${port}/metrics`)).body as string;
+      expect(sample(m, 'gateway_http_requests_total', { route: PREFLIGHT_PATH, status: '200' })).toBe(1);
+      await settle();
+      const lines = child.output().split('\n').filter((l) => l.startsWith('{')).map((l) => JSON.parse(l) as Record<string, unknown>);
+      expect(lines[0]).toMatchObject({ level: 'info', msg: 'listening', metrics: `http://127.0.0.1:${port}/metrics` });
+      expect(lines.find((l) => l.msg === 'request')).toMatchObject({ route: PREFLIGHT_PATH, status: 200, client: '127.0.0.1' });
+    } finally {
+      await child.kill();
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 
