@@ -48,6 +48,8 @@ interface Operation {
   success: Record<number, { description: string; schema: Json; headers?: string[] }>;
   errors: GatewayErrorCode[];
   rateLimited?: boolean;
+  /** A retired path: described only to say it answers 410. */
+  deprecated?: boolean;
 }
 
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
@@ -68,6 +70,7 @@ export function gatewayOperations(baseUrl = ''): Operation[] {
       summary: 'Retired (historical only): answers 410 with the current route, for every method',
       success: {},
       errors: ['retired_path' as const],
+      deprecated: true,
     })),
   );
   return [
@@ -167,7 +170,7 @@ export function gatewayOpenApi(input: GatewayDescriptionInput): Json {
       operationId: op.operationId,
       summary: op.summary,
       ...(op.description ? { description: op.description } : {}),
-      ...(op.path.startsWith('/agent-submit') || op.path.startsWith('/gateway') || op.path === '/api/agent-submit-gateway.json' ? { deprecated: true } : {}),
+      ...(op.deprecated ? { deprecated: true } : {}),
       ...(parameters ? { parameters } : {}),
       ...(op.body
         ? {
