@@ -122,3 +122,4 @@ export function evaluateClaimGate(input: unknown, rules: ClaimGateRules = PUBLIS
     return failed(input, rules, [`the rules document could not be run: ${error instanceof Error ? error.message : String(error)}`]);
   }
 }
+export { claimExceedsGate, type StatedClaim, type GateAllowance } from './claim-check.ts';
