@@ -11,7 +11,8 @@ function placeholderPointers(value: unknown, markers: readonly string[], pointer
   } else if (Array.isArray(value)) {
     value.forEach((v, i) => placeholderPointers(v, markers, childPointer(pointer, i), out));
   } else if (value !== null && typeof value === 'object') {
-    for (const [k, v] of Object.entries(value)) {
+    // Member names in sorted order, so inputs equal under RFC 8785 give the same finding.
+    for (const [k, v] of Object.entries(value).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
       if (hit(k)) out.push(childPointer(pointer, k));
       placeholderPointers(v, markers, childPointer(pointer, k), out);
     }
