@@ -9,7 +9,7 @@ import { canonicalJson } from '../../src/core/canonical/jcs.ts';
 import { evaluateClaimGate, type ClaimGateOutput } from '../../src/core/claim-gate/index.ts';
 import { compareComponentLevels, compareLevels, isHistoricalOnly, scopeLabelWidth } from '../../src/core/claim-gate/levels.ts';
 import { schemaErrors } from '../../src/core/schema/compile.ts';
-import { boundaryInput, fullInput, machineHash, type Json } from './inputs.ts';
+import { boundaryInput, fullInput, machineHash, type Json } from '../../scripts/lib/claim-gate-inputs.ts';
 
 const OUTPUT_SCHEMA = '/api/claim-gate-output-schema.v1.json';
 const RUNS = 300;
