@@ -3,7 +3,7 @@
  * /downloads/record-chain-builder.mjs. It embeds the core's schemas and rules, so `doctor` gives the gateway's
  * verdict offline.
  *
- *   keygen · claim-gate · echo · verification · propagation · correction · context-insufficient · doctor · preflight · submit ·
+ *   keygen · echo · verification · propagation · correction · context-insufficient · claim-gate · doctor · preflight · submit ·
  *   receipt · readback
  *
  * Exit status: 0 success; 1 no (invalid, forged, not yet included, rejected); 2 usage, input/output or network error.
@@ -19,7 +19,7 @@ import { builderConfig } from './config.ts';
 import { NetworkError } from './net.ts';
 import { recordCommandSpecs } from './records.ts';
 
-export const COMMANDS: readonly CommandSpec[] = [keygen, claimGate, ...recordCommandSpecs, doctor, preflight, submit, receipt, readback];
+export const COMMANDS: readonly CommandSpec[] = [keygen, ...recordCommandSpecs, claimGate, doctor, preflight, submit, receipt, readback];
 
 function overview(): string {
   const config = builderConfig();
