@@ -216,8 +216,12 @@ describe('gate/scope-label', () => {
     one.evidence.bitcoin_checks.push({ source_type: 'external_explorer', sources: ['explorer-two'] });
     expect(gate(one)).toMatchObject({ status: 'PASS', allowed_protocol_scope_label: 'V2-strong' });
   });
-  it('a request for the minimal label keeps it minimal', () => {
+  it('a request for the minimal label keeps it minimal; with the bare level too, in any order, the bare level counts', () => {
     expect(gate({ ...fullInput(), claims_requested_by_agent: ['V3-minimal'] }).allowed_protocol_scope_label).toBe('V3-minimal');
+    for (const asked of [['V3', 'V3-minimal'], ['V3-minimal', 'V3']]) {
+      expect(gate({ ...fullInput(), claims_requested_by_agent: asked }).allowed_protocol_scope_label).toBe('V3-strong');
+    }
+    expect(gate({ ...fullInput(), claims_requested_by_agent: ['V3-strong', 'V3-minimal'] }).allowed_protocol_scope_label).toBe('V3-strong');
   });
 });
 

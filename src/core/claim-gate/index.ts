@@ -21,6 +21,7 @@ export { PUBLISHED_CLAIM_GATE_RULES } from './rules-document.ts';
 export { gateFindings } from './findings.ts';
 export { gateRules } from './rules/index.ts';
 export { INPUT_SCHEMA_RULE, INPUT_SCHEMA_SUMMARY } from './input.ts';
+export { claimExceedsGate, type StatedClaim, type GateAllowance } from './claim-check.ts';
 
 // The rules document's identity, hashed once per document object (the gate runs it for every evaluation).
 const rulesIdentity = new WeakMap<ClaimGateRules, ClaimGateOutput['rules']>();
@@ -125,4 +126,3 @@ export function evaluateClaimGate(input: unknown, rules: ClaimGateRules = PUBLIS
     return failed(inputSha256, rules, [`the rules document could not be run: ${error instanceof Error ? error.message : String(error)}`]);
   }
 }
-export { claimExceedsGate, type StatedClaim, type GateAllowance } from './claim-check.ts';
