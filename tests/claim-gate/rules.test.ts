@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { evaluateClaimGate, gateFindings, gateRules, INPUT_SCHEMA_RULE, INPUT_SCHEMA_SUMMARY } from '../../src/core/claim-gate/index.ts';
 import { PUBLISHED_CLAIM_GATE_RULES } from '../../src/core/claim-gate/rules-document.ts';
+import { compileRulesDocument } from '../../src/core/claim-gate/conditions.ts';
 import { boundaryInput, fullInput, machineHash, type Json } from '../../scripts/lib/claim-gate-inputs.ts';
 
 const gate = (input: unknown) => evaluateClaimGate(input);
@@ -287,5 +288,25 @@ describe('docs/claim-gate.md', () => {
     const page = readFileSync(new URL('../../docs/claim-gate.md', import.meta.url), 'utf8');
     for (const id of [INPUT_SCHEMA_RULE, ...gateRules.map((r) => r.id)]) expect(page).toContain(`| \`${id}\` |`);
     for (const r of PUBLISHED_CLAIM_GATE_RULES.downgrade_rules) expect(page).toContain(`\`${r.id}\``);
+  });
+});
+
+describe('the rules document is checked as a whole', () => {
+  it('the published document compiles', () => {
+    expect(() => compileRulesDocument(PUBLISHED_CLAIM_GATE_RULES)).not.toThrow();
+  });
+  it.each([
+    ['an unknown condition kind', (r: any) => (r.component_ladders.bitcoin_originals.rungs.B1.when = { lst: 'bitcoin_checks' }), /unknown condition/],
+    ['an unknown matcher operator', (r: any) => (r.protocol_level_rules[1].requires[0].when.any_of[0].equalz = true), /unknown matcher operator "equalz"/],
+    ['a rung that is not on any ladder', (r: any) => (r.downgrade_rules[0].unless = { rung: 'B9' }), /unknown component level "B9"/],
+  ])('%s fails every evaluation, whatever the input', (_, mutate, message) => {
+    const rules = structuredClone(PUBLISHED_CLAIM_GATE_RULES);
+    mutate(rules);
+    expect(() => compileRulesDocument(rules)).toThrow(message);
+    for (const input of [boundaryInput(), fullInput()]) {
+      const out = evaluateClaimGate(input, rules);
+      expect(out.status).toBe('FAIL');
+      expect(out.blocking_failures[0]).toMatch(/rules document could not be run/);
+    }
   });
 });

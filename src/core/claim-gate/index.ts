@@ -7,7 +7,7 @@
  */
 import { canonicalJson } from '../canonical/jcs.ts';
 import { sha256Hex } from '../crypto/sha256.ts';
-import { EvidenceView } from './conditions.ts';
+import { compileRulesDocument, EvidenceView } from './conditions.ts';
 import { inputProblems } from './input.ts';
 import { CLAIM_GATE_OUTPUT_SCHEMA, OUTPUT_BOUNDARY, type ClaimGateOutput, type ClaimGateStatus } from './output.ts';
 import { readRequested } from './requested.ts';
@@ -80,6 +80,7 @@ export function evaluateClaimGate(input: unknown, rules: ClaimGateRules = PUBLIS
   if (problems.length > 0) return failed(inputSha256, rules, problems);
   const evidenceInput = input as Record<string, unknown>;
   try {
+    compileRulesDocument(rules);
     const state: GateState = {
       rules,
       input: evidenceInput,
@@ -122,7 +123,7 @@ export function evaluateClaimGate(input: unknown, rules: ClaimGateRules = PUBLIS
       boundary: { ...OUTPUT_BOUNDARY },
     };
   } catch (error) {
-    // Only a broken rules document can get here (the input was validated); say so rather than throw.
+    // Only a malformed rules document can get here (the input was validated); say so rather than throw.
     return failed(inputSha256, rules, [`the rules document could not be run: ${error instanceof Error ? error.message : String(error)}`]);
   }
 }
