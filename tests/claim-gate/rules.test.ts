@@ -64,6 +64,13 @@ describe('gate/hash-match', () => {
     expect(out.allowed_component_levels).toEqual({});
     expect(out.blocking_failures[0]).toMatch(/hash mismatch for "kit.tar.gz".*although the entry says match: true/);
   });
+  it('does not call a difference in letter case a mismatch (but only lowercase hex counts)', () => {
+    const h = { ...machineHash('kit.tar.gz', 'ab'.repeat(32), '/api/hashes.json'), expected: 'AB'.repeat(32) };
+    const out = gate({ ...boundaryInput(), evidence: { echo_context: { authority_boundary_recognized: true }, hashes: [h] }, claims_requested_by_agent: ['V3'] });
+    expect(out.blocking_failures).toEqual([]);
+    expect(out.allowed_protocol_level).toBe('V1');
+    expect(out.non_blocking_limitations.join(' ')).toMatch(/different letter case/);
+  });
   it('uses its own comparison when equal values say match: false', () => {
     const base = fullInput();
     base.evidence.hashes[0].match = false;
