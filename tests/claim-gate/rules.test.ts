@@ -29,6 +29,13 @@ describe('gate/input-schema', () => {
     }
     expect(gate({ ...boundaryInput(), extra: 1 }).blocking_failures.join(' ')).toMatch(/extra/);
   });
+  it('fails, never throws on, input nested deeper than a recursive check can follow', () => {
+    const deep = (n: number) => JSON.parse('['.repeat(n) + ']'.repeat(n));
+    expect(gate(deep(200_000)).status).toBe('FAIL');
+    for (const input of [{ ...boundaryInput(), limitations: deep(200_000) }, { ...boundaryInput(), evidence: { echo_context: { x: deep(200_000) } } }]) {
+      expect(gate(input)).toMatchObject({ status: 'FAIL', blocking_failures: ['the input is nested too deeply to be evaluated'] });
+    }
+  });
   it('accepts our identifier and the real system\'s alias alike', () => {
     expect(gate({ ...boundaryInput(), schema: 'trinityaccord.evidence-input.v1' }).status).toBe('PASS');
   });
