@@ -3,13 +3,14 @@
  * /downloads/record-chain-builder.mjs. It embeds the core's schemas and rules, so `doctor` gives the gateway's
  * verdict offline.
  *
- *   keygen · echo · verification · propagation · correction · context-insufficient · doctor · preflight · submit ·
- *   receipt · readback
+ *   keygen · echo · verification · propagation · correction · context-insufficient · evidence · doctor · preflight ·
+ *   submit · receipt · readback
  *
  * Exit status: 0 success; 1 no (invalid, forged, not yet included, rejected); 2 usage, input/output or network error.
  */
 import { commandHelp, EXIT_ERROR, EXIT_OK, parseCommandArgs, PROGRAM, UsageError, type CommandSpec } from './cli.ts';
 import { doctor } from './commands/doctor.ts';
+import { evidence } from './commands/evidence.ts';
 import { preflight, submit } from './commands/gateway.ts';
 import { keygen } from './commands/keygen.ts';
 import { readback } from './commands/readback.ts';
@@ -18,7 +19,7 @@ import { builderConfig } from './config.ts';
 import { NetworkError } from './net.ts';
 import { recordCommandSpecs } from './records.ts';
 
-export const COMMANDS: readonly CommandSpec[] = [keygen, ...recordCommandSpecs, doctor, preflight, submit, receipt, readback];
+export const COMMANDS: readonly CommandSpec[] = [keygen, ...recordCommandSpecs, evidence, doctor, preflight, submit, receipt, readback];
 
 function overview(): string {
   const config = builderConfig();
