@@ -3,7 +3,7 @@
  * artifacts itself (local files, or URLs with a time-out and a size cap, streamed), compares each SHA-256 with the
  * expected hash the user names and its source, and writes an evidence input in the gate's vocabulary
  * (/api/evidence-input-schema.v1.json) with `computed` and `match` filled by the machine, `computed_by: "machine"`,
- * the command recorded and the verification session stamped. A value typed with --computed is `computed_by: "hand"`,
+ * the command recorded and the verification session stamped. A value typed with --computed is `computed_by: "self_reported"`,
  * which the gate does not let raise the level above self-reported checks.
  */
 import { randomUUID } from 'node:crypto';
@@ -25,7 +25,7 @@ export const EVIDENCE_INPUT_SCHEMA = 'service.evidence-input.v1';
 export const EVIDENCE_INPUT_SCHEMA_ID = '/api/evidence-input-schema.v1.json';
 /** The marker on a hash entry: who produced `computed` (agreed with the gate, docs/claim-gate.md). */
 export const COMPUTED_BY_MACHINE = 'machine';
-export const COMPUTED_BY_HAND = 'hand';
+export const COMPUTED_BY_HAND = 'self_reported';
 
 const EVIDENCE_LISTS = [
   'scripts',
@@ -117,7 +117,7 @@ export interface HashEntryInput {
   artifact: string;
   expected: string;
   /** Computed by this run (machine) or typed by the user (hand). */
-  computed: { by: 'machine'; hashed: HashedArtifact } | { by: 'hand'; hex: string };
+  computed: { by: typeof COMPUTED_BY_MACHINE; hashed: HashedArtifact } | { by: typeof COMPUTED_BY_HAND; hex: string };
   expectedSource: string;
   expectedAuthority: string;
   artifactClass?: string;
@@ -126,7 +126,7 @@ export interface HashEntryInput {
 
 /** One entry of evidence.hashes, in the gate's vocabulary. */
 export function hashEntry(h: HashEntryInput): JsonObject {
-  const computed = h.computed.by === 'machine' ? h.computed.hashed.sha256 : h.computed.hex;
+  const computed = h.computed.by === COMPUTED_BY_MACHINE ? h.computed.hashed.sha256 : h.computed.hex;
   const isUrl = /^https?:\/\//i.test(h.artifact);
   return {
     artifact: h.artifact,
@@ -137,12 +137,12 @@ export function hashEntry(h: HashEntryInput): JsonObject {
     expected_hash_source: h.expectedSource,
     expected_hash_authority_class: h.expectedAuthority,
     command:
-      h.computed.by === 'machine'
+      h.computed.by === COMPUTED_BY_MACHINE
         ? `node ${PROGRAM} evidence ${isUrl ? '--artifact-url' : '--artifact'} ${shellQuote(h.artifact)}`
         : 'typed by hand (--computed); not computed by the builder',
     match: computed === h.expected,
     computed_by: h.computed.by,
-    ...(h.computed.by === 'machine'
+    ...(h.computed.by === COMPUTED_BY_MACHINE
       ? {
           computed_with: h.tool,
           size_bytes: h.computed.hashed.bytes,
@@ -198,7 +198,7 @@ export const evidence: CommandSpec = {
       type: 'string',
       multiple: true,
       value: 'NAME=HEX',
-      description: 'a hash you computed yourself and type in (an artifact the builder cannot read); marked computed_by "hand"',
+      description: 'a hash you computed yourself and type in (an artifact the builder cannot read); marked computed_by "self_reported"',
     },
     { name: 'claim', type: 'string', multiple: true, value: 'LEVEL', description: 'the level you ask the gate for (claims_requested_by_agent), e.g. V3' },
     { name: 'record-kind', type: 'string', value: 'KIND', description: 'requested_record_kind: echo_v3_with_verification_report (default), echo_v3, verification_report_v2 or test_record' },
@@ -222,7 +222,7 @@ export const evidence: CommandSpec = {
     ...COLOR_OPTIONS,
   ],
   notes: [
-    'Every SHA-256 in the output was computed in this run by the builder ("computed_by": "machine", with the bytes counted), except those you typed with --computed ("computed_by": "hand"): the Claim Gate does not let a hand-typed hash raise the level above what self-reported checks allow. Hash entries of --content are kept only when the builder hashes that artifact again in this run (else they become "hand").',
+    'Every SHA-256 in the output was computed in this run by the builder ("computed_by": "machine", with the bytes counted), except those you typed with --computed ("computed_by": "self_reported"): the Claim Gate does not let a hand-typed hash raise the level above what self-reported checks allow. Hash entries of --content are kept only when the builder hashes that artifact again in this run (else they are marked "self_reported").',
     'The verification session (session id, start and finish time, the command that ran and what it computed) is stamped by the builder. Your integrity declaration (agent_integrity_declaration) and other evidence (scripts, bitcoin checks …) come from --content, in your own words.',
     'Exit status 1 when a computed hash differs from its expected hash: the file is still written (a mismatch is evidence too), and the gate will not allow a claim on it.',
     'Next: claim-gate --input evidence.json, then report.',
@@ -267,16 +267,16 @@ export const evidence: CommandSpec = {
     const common = { expectedSource: source ?? '', expectedAuthority: authority, tool, ...(str(values, 'artifact-class') ? { artifactClass: str(values, 'artifact-class')! } : {}) };
     for (const file of files) {
       const hashed = await hashLocalArtifact(file);
-      entries.push(hashEntry({ artifact: file, expected: expected.get(file)!, computed: { by: 'machine', hashed }, ...common }));
+      entries.push(hashEntry({ artifact: file, expected: expected.get(file)!, computed: { by: COMPUTED_BY_MACHINE, hashed }, ...common }));
       actions.push(`computed SHA-256 of ${file} (${hashed.bytes} bytes, read by the builder): ${hashed.sha256}`);
     }
     for (const url of urls) {
       const hashed = await hashUrlArtifact(url, { timeoutSeconds, maxBytes });
-      entries.push(hashEntry({ artifact: url, expected: expected.get(url)!, computed: { by: 'machine', hashed }, ...common }));
+      entries.push(hashEntry({ artifact: url, expected: expected.get(url)!, computed: { by: COMPUTED_BY_MACHINE, hashed }, ...common }));
       actions.push(`fetched ${hashed.fetchedFrom ?? url} and computed SHA-256 (${hashed.bytes} bytes): ${hashed.sha256}`);
     }
     for (const h of hand) {
-      entries.push(hashEntry({ artifact: h.name, expected: expected.get(h.name)!, computed: { by: 'hand', hex: h.hex }, ...common }));
+      entries.push(hashEntry({ artifact: h.name, expected: expected.get(h.name)!, computed: { by: COMPUTED_BY_HAND, hex: h.hex }, ...common }));
       actions.push(`typed a SHA-256 for ${h.name} by hand (not computed by the builder)`);
     }
     for (const old of carried) {
@@ -288,7 +288,7 @@ export const evidence: CommandSpec = {
           hashEntry({
             artifact,
             expected: old.expected.toLowerCase(),
-            computed: { by: 'machine', hashed },
+            computed: { by: COMPUTED_BY_MACHINE, hashed },
             expectedSource: String(old.expected_hash_source ?? ''),
             expectedAuthority: String(old.expected_hash_authority_class ?? 'unknown'),
             ...(typeof old.artifact_class === 'string' ? { artifactClass: old.artifact_class } : {}),
