@@ -50,3 +50,16 @@ export function downgradeText(d: RecordGateDowngrade): string {
 export function downgradesSentence(output: RecordGateOutput): string {
   return output.downgrades.length === 0 ? '' : ` The gate's downgrades: ${output.downgrades.map(downgradeText).join('; ')}.`;
 }
+
+export type GateStatusClass = 'pass' | 'pass_with_downgrades' | 'fail' | 'other';
+
+/**
+ * A gate status read into one vocabulary, whatever its spelling (PASS, PASS_WITH_DOWNGRADE, passed_with_downgrades,
+ * FAIL_WITH_REASONS …): the public index's facet and the record page's verdict.
+ */
+export function gateStatusClass(status: string): GateStatusClass {
+  const s = status.trim().toLowerCase();
+  if (/^fail/.test(s)) return 'fail';
+  if (/^pass/.test(s)) return /downgrade/.test(s) ? 'pass_with_downgrades' : 'pass';
+  return 'other';
+}
