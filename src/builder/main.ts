@@ -3,7 +3,7 @@
  * /downloads/record-chain-builder.mjs. It embeds the core's schemas and rules, so `doctor` gives the gateway's
  * verdict offline.
  *
- *   keygen · echo · verification · propagation · correction · context-insufficient · evidence · doctor · preflight ·
+ *   keygen · echo · verification · propagation · correction · context-insufficient · evidence · report · doctor · preflight ·
  *   submit · receipt · readback
  *
  * Exit status: 0 success; 1 no (invalid, forged, not yet included, rejected); 2 usage, input/output or network error.
@@ -11,6 +11,7 @@
 import { commandHelp, EXIT_ERROR, EXIT_OK, parseCommandArgs, PROGRAM, UsageError, type CommandSpec } from './cli.ts';
 import { doctor } from './commands/doctor.ts';
 import { evidence } from './commands/evidence.ts';
+import { report } from './commands/report.ts';
 import { preflight, submit } from './commands/gateway.ts';
 import { keygen } from './commands/keygen.ts';
 import { readback } from './commands/readback.ts';
@@ -19,7 +20,7 @@ import { builderConfig } from './config.ts';
 import { NetworkError } from './net.ts';
 import { recordCommandSpecs } from './records.ts';
 
-export const COMMANDS: readonly CommandSpec[] = [keygen, ...recordCommandSpecs, evidence, doctor, preflight, submit, receipt, readback];
+export const COMMANDS: readonly CommandSpec[] = [keygen, ...recordCommandSpecs, evidence, report, doctor, preflight, submit, receipt, readback];
 
 function overview(): string {
   const config = builderConfig();
@@ -33,6 +34,7 @@ function overview(): string {
     ...COMMANDS.map((c) => `  ${c.name.padEnd(width)}${c.summary}`),
     '',
     'The path: keygen → echo|verification|propagation|correction|context-insufficient → doctor → preflight → submit',
+    'Strict evidence claims: evidence (hash your artifacts) → claim-gate → report (builds the verification submission) → doctor → …',
     '(keep the receipt: intake only) → receipt (verify it) → readback (final inclusion, after the archive is published).',
     '',
     `Site: ${config.baseUrl}   Gateway: ${config.gatewayUrl}`,

@@ -9,7 +9,6 @@
 import { randomUUID } from 'node:crypto';
 import { basename } from 'node:path';
 import { locateFindings } from '../../core/diagnostics/locate.ts';
-import { parseStrictJson } from '../../core/json/strict-parse.ts';
 import { schemaErrors } from '../../core/schema/compile.ts';
 import { translateSchemaErrors } from '../../core/schema/translate-errors.ts';
 import type { JsonObject } from '../../core/record-chain/index.ts';
@@ -18,7 +17,7 @@ import { COLOR_OPTIONS, EXIT_NO, EXIT_OK, info, list, PROGRAM, str, UsageError, 
 import { builderConfig, CLIENT_NAME } from '../config.ts';
 import { httpUrl } from '../net.ts';
 import { formatReport } from '../report.ts';
-import { readInput } from './files.ts';
+import { readInput, readJsonObject } from './files.ts';
 import { writeOutput } from './output.ts';
 
 export const EVIDENCE_INPUT_SCHEMA = 'service.evidence-input.v1';
@@ -152,14 +151,6 @@ export function hashEntry(h: HashEntryInput): JsonObject {
   };
 }
 
-function readBase(path: string): JsonObject {
-  const parsed = parseStrictJson(readInput(path, 'content'));
-  const problem = parsed.findings[0];
-  if (problem) throw new UsageError(`--content ${path}:${problem.line ?? 1}:${problem.column ?? 1}: ${problem.message}`);
-  if (!parsed.isObject) throw new UsageError(`--content ${path} must hold a JSON object (an evidence input to start from)`);
-  return parsed.value as JsonObject;
-}
-
 const obj = (v: unknown): JsonObject | undefined => (v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as JsonObject) : undefined);
 const strings = (v: unknown): string[] => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : []);
 
@@ -236,7 +227,7 @@ export const evidence: CommandSpec = {
     const config = builderConfig();
     const tool = `${CLIENT_NAME} ${config.version}`;
     const contentPath = str(values, 'content');
-    const input: JsonObject = contentPath ? readBase(contentPath) : {};
+    const input: JsonObject = contentPath ? readJsonObject(contentPath, 'content', 'a JSON object (an evidence input to start from)') : {};
 
     const files = list(values, 'artifact') ?? [];
     const urls = (list(values, 'artifact-url') ?? []).map((u) => httpUrl(u, 'artifact-url').toString());

@@ -2,8 +2,8 @@
  * What a reader is told about a record's Claim Gate output (the record page; docs/claim-gate.md): the gate's
  * finding next to the submitter's claim, and where that finding comes from. A record's claim_gate_output is the
  * submitter's to write; only when the record carries the evidence input it was computed from (a record-chain record
- * whose signed record has `evidence_input`) can the archive run its own gate again, and then it says whether the
- * two agree. The archive never presents the finding as its own verdict on the record.
+ * whose signed record has `evidence_input`, or the report command's extensions.claim_gate.evidence_input_jcs) can the
+ * archive run its own gate again, and then it says whether the two agree. The archive never presents the finding as its own verdict on the record.
  */
 import { canonicalJson } from '../canonical/jcs.ts';
 import { compareLevels } from '../claim-gate/levels.ts';
@@ -25,7 +25,7 @@ export interface RecordGateView {
   /** The output shown: the archive's re-evaluation when there is one, else the record's own. */
   output: RecordGateOutput;
   /**
-   * reevaluated: the archive's gate ran on the evidence input inside the signed record when the site was built.
+   * reevaluated: the archive's gate ran on the evidence input the record carries when the site was built.
    * submitted: the record's claim_gate_output as the submitter wrote it; the archive could not run the gate (no
    * evidence input in the record).
    */
@@ -37,20 +37,31 @@ export interface RecordGateView {
   claimFit: 'within' | 'above' | 'not_comparable';
 }
 
-/** The signed record of a record-chain record (extensions.record_chain.record_jcs), parsed; undefined otherwise. */
-function signedRecord(record: Record<string, unknown>): Record<string, unknown> | undefined {
-  const jcs = asString(asObject(asObject(record.extensions)?.record_chain)?.record_jcs);
-  if (jcs === undefined) return undefined;
+function parsedObject(text: string | undefined): Record<string, unknown> | undefined {
+  if (text === undefined) return undefined;
   try {
-    return asObject(JSON.parse(jcs));
+    return asObject(JSON.parse(text));
   } catch {
     return undefined;
   }
 }
 
+/** The signed record of a record-chain record (extensions.record_chain.record_jcs), parsed; undefined otherwise. */
+function signedRecord(record: Record<string, unknown>): Record<string, unknown> | undefined {
+  return parsedObject(asString(asObject(asObject(record.extensions)?.record_chain)?.record_jcs));
+}
+
+/**
+ * The evidence input a record carries: inside the signed record of a record-chain verification, or as RFC 8785 text
+ * in extensions.claim_gate.evidence_input_jcs (the report command's archive pair).
+ */
+export function carriedEvidenceInput(record: Record<string, unknown>, signed = signedRecord(record)): Record<string, unknown> | undefined {
+  return asObject(signed?.evidence_input) ?? parsedObject(asString(asObject(asObject(record.extensions)?.claim_gate)?.evidence_input_jcs));
+}
+
 export function recordGateView(record: Record<string, unknown>): RecordGateView | undefined {
   const signed = signedRecord(record);
-  const evidenceInput = signed ? asObject(signed.evidence_input) : undefined;
+  const evidenceInput = carriedEvidenceInput(record, signed);
   const recorded = asObject(record.claim_gate_output) ?? (signed ? asObject(signed.claim_gate_output) : undefined);
   const signedClaim = signed ? asObject(signed.verification_claim) : undefined;
   const claim: SubmitterClaim = {};

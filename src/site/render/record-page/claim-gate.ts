@@ -44,7 +44,7 @@ function provenance(view: RecordGateView): string {
         : ' The claim gate output in the record <strong>differs</strong> from this re-evaluation; shown here is the re-evaluation.';
   return (
     "<p class=\"section-note\">The archive's Claim Gate ran the published rules (<code>/api/claim-gate-rules.json</code>) on " +
-    'the evidence input inside the signed submission when this page was built. It is the gate\'s reading of the evidence ' +
+    'the evidence input the record carries when this page was built. It is the gate\'s reading of the evidence ' +
     'the submitter supplied: the archive did not repeat the checks (it cannot re-hash the submitter\'s files), and it does ' +
     `not vouch for the record.${recorded}</p>`
   );
