@@ -8,7 +8,7 @@
  */
 import { canonicalJson } from '../../core/canonical/jcs.ts';
 import { evaluateClaimGate, gateFindings } from '../../core/claim-gate/index.ts';
-import { compareLevels } from '../../core/claim-gate/levels.ts';
+import { claimExceedsGate } from '../../core/claim-gate/claim-check.ts';
 import type { ClaimGateOutput } from '../../core/claim-gate/output.ts';
 import {
   buildSubmission,
@@ -91,8 +91,9 @@ export const report: CommandSpec = {
     const claim = record.verification_claim as JsonObject;
     const asked = typeof claim.legacy_v_level === 'string' ? claim.legacy_v_level : undefined;
     const allowed = output.allowed_protocol_level;
-    if (asked !== undefined && (compareLevels(asked, allowed) ?? 1) > 0) {
-      info(`refused: --legacy-v-level ${asked} claims more than the Claim Gate allows for this evidence (${allowed}). Nothing was written.`);
+    const excess = claimExceedsGate({ verification_level: asked }, output);
+    if (excess.length > 0) {
+      info(`refused: --legacy-v-level ${asked}: ${excess.join('; ')} for this evidence. Nothing was written.`);
       for (const line of verdictLines(output)) info(line);
       return EXIT_NO;
     }

@@ -11,8 +11,8 @@
  * files hash to the values in the evidence input (the gateway does not have the files; docs/claim-gate.md).
  */
 import { canonicalJson } from '../canonical/jcs.ts';
+import { claimExceedsGate } from '../claim-gate/claim-check.ts';
 import { evaluateClaimGate, gateFindings } from '../claim-gate/index.ts';
-import { compareLevels } from '../claim-gate/levels.ts';
 import type { ClaimGateOutput } from '../claim-gate/output.ts';
 import { sha256Hex } from '../crypto/sha256.ts';
 import type { Finding } from '../diagnostics/diagnostic.ts';
@@ -91,15 +91,15 @@ export function judgeSubmissionClaim(record: Record<string, unknown>): Submissio
 
   const claim = asObject(record.verification_claim);
   const level = asString(claim?.legacy_v_level);
-  if (level !== undefined && (compareLevels(level, output.allowed_protocol_level) ?? 0) > 0) {
+  for (const reason of claimExceedsGate({ verification_level: level }, output)) {
     findings.push(
       violation(
         id,
         '/record/verification_claim/legacy_v_level',
-        `legacy_v_level "${level}" claims more than the Claim Gate allows for this evidence ("${output.allowed_protocol_level}", status ${output.status}).${because}`,
+        `legacy_v_level: ${reason} for this evidence (status ${output.status}).${because}`,
         output.allowed_protocol_level === 'none'
           ? 'The gate allows no level for this evidence: remove legacy_v_level (and make no strict evidence claim), or fix the evidence input and run report again.'
-          : `Claim "${output.allowed_protocol_level}" or less (report --level ${output.allowed_protocol_level}), or supply the evidence the gate names as missing and run evidence, claim-gate and report again.`,
+          : `Claim "${output.allowed_protocol_level}" or less (report --legacy-v-level ${output.allowed_protocol_level}), or supply the evidence the gate names as missing and run evidence, claim-gate and report again.`,
       ),
     );
   }

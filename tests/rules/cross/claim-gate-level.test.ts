@@ -38,7 +38,7 @@ describe(RULE, () => {
     expect(found).toHaveLength(1);
     expect(found[0]).toMatchObject({ severity: 'error', pointer: '/verification_level', line: 13 });
     expect(found[0]!.message).toBe(
-      'verification_level "V3" is higher than the claim gate allows ("V2", claim_gate_output.allowed_protocol_level): its downgrades reduce the claim that may be made (spec 7). ' +
+      'verification_level V3 is higher than the Claim Gate allows (V2) (claim_gate_output.allowed_protocol_level): its downgrades reduce the claim that may be made (spec 7). ' +
         "The gate's downgrades: V3 → V2: the only hash entry was typed by hand, not computed (hash/self-reported).",
     );
     expect(found[0]!.hint).toMatch(/^Lower verification_level to "V2" or below/);
@@ -72,7 +72,7 @@ describe(RULE, () => {
     const found = ofRule(judge(record), RULE);
     expect(found).toHaveLength(1);
     expect(found[0]).toMatchObject({ pointer: '/verification_scope_label', severity: 'error' });
-    expect(found[0]!.message).toBe('verification_scope_label "V3-strong" is wider than the claim gate allows ("V3-minimal" in claim_gate_output).');
+    expect(found[0]!.message).toBe('verification_scope_label V3-strong is wider than the Claim Gate allows (V3-minimal) (claim_gate_output).');
     expect(found[0]!.hint).toMatch(/Use "V3-minimal" or a narrower label/);
   });
 
@@ -94,7 +94,7 @@ describe(RULE, () => {
     expect(found).toHaveLength(1);
     expect(found[0]!.pointer).toBe('/verification_scope_label');
     expect(found[0]!.message).toBe(
-      'verification_scope_label "multi_hash_verification" needs at least V3, but the claim gate allows "V2" (claim_gate_output.allowed_protocol_level).',
+      'verification_scope_label multi_hash_verification needs V3, more than the Claim Gate allows (V2) (claim_gate_output).',
     );
     expect(found[0]!.hint).toContain('single_reference_check');
     expect(found[0]!.hint).not.toContain('multi_hash_verification');

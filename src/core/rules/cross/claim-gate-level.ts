@@ -1,8 +1,9 @@
 import type { Finding } from '../../diagnostics/diagnostic.ts';
-import { compareLevels, levelRank, scopeLabelLowestLevel, scopeLabelWithin } from '../../claim-gate/levels.ts';
+import { claimExceedsGate } from '../../claim-gate/claim-check.ts';
+import { compareLevels, levelRank, scopeLabelWidth } from '../../claim-gate/levels.ts';
 import { PUBLISHED_CLAIM_GATE_RULES } from '../../claim-gate/rules-document.ts';
 import { downgradesSentence, recordGateOutput } from '../../record/gate-output.ts';
-import { asString, violation, type RecordRule } from '../rule.ts';
+import { asObject, asString, violation, type RecordRule } from '../rule.ts';
 
 const ID = 'cross/claim-gate-level';
 
@@ -26,8 +27,9 @@ export const claimGateLevel: RecordRule = {
     "verification_level and verification_scope_label claim no more than the record's claim_gate_output allows: its downgrades reduce the claim that may be made (spec 7).",
   check({ record }) {
     const output = recordGateOutput(record);
+    const gate = asObject(record.claim_gate_output);
     const allowed = output?.allowedLevel;
-    if (!output || allowed === undefined) return [];
+    if (!output || !gate || allowed === undefined) return [];
     const because = downgradesSentence(output);
     if (levelRank(allowed) === undefined) {
       return [
@@ -40,43 +42,34 @@ export const claimGateLevel: RecordRule = {
         },
       ];
     }
+    // The comparison is the gate's own (claimExceedsGate), once for the level and once for the label, so that each
+    // finding points at the field to change.
     const out: Finding[] = [];
     const level = asString(record.verification_level);
-    if (level !== undefined && (compareLevels(level, allowed) ?? 0) > 0) {
+    for (const reason of claimExceedsGate({ verification_level: level }, gate)) {
       out.push(
         violation(
           ID,
           '/verification_level',
-          `verification_level "${level}" is higher than the claim gate allows ("${allowed}", claim_gate_output.allowed_protocol_level): its downgrades reduce the claim that may be made (spec 7).${because}`,
+          `${reason} (claim_gate_output.allowed_protocol_level): its downgrades reduce the claim that may be made (spec 7).${because}`,
           `Lower verification_level to "${allowed}" or below, as the gate output says; or run the gate again on evidence that supports ${level} and put its output in claim_gate_output.`,
         ),
       );
     }
     const label = asString(record.verification_scope_label);
-    if (label === undefined) return out;
-    const gateLabel = output.allowedScopeLabel;
-    const lowest = scopeLabelLowestLevel(label);
-    if (gateLabel !== undefined && scopeLabelWithin(label, gateLabel) === false) {
-      out.push(
-        violation(
-          ID,
-          '/verification_scope_label',
-          `verification_scope_label "${label}" is wider than the claim gate allows ("${gateLabel}" in claim_gate_output).${because}`,
-          `Use "${gateLabel}" or a narrower label: the record may not claim more coverage than the gate found evidence for.`,
-        ),
-      );
-    } else if (lowest !== undefined && (lowest === null || (compareLevels(lowest, allowed) ?? 0) > 0)) {
+    for (const reason of claimExceedsGate({ verification_scope_label: label }, gate)) {
       const fits = labelsUpTo(allowed);
+      const gateLabel = output.allowedScopeLabel;
       out.push(
         violation(
           ID,
           '/verification_scope_label',
-          lowest === null
-            ? `verification_scope_label "${label}" is reserved: no protocol level may carry it, and the claim gate allows "${allowed}"`
-            : `verification_scope_label "${label}" needs at least ${lowest}, but the claim gate allows "${allowed}" (claim_gate_output.allowed_protocol_level).${because}`,
-          fits.length > 0
-            ? `Use a label that ${allowed} may carry: ${fits.join(', ')}.`
-            : `The gate allows no verification scope at ${allowed}: remove the label or run the gate on evidence that supports one.`,
+          `${reason} (claim_gate_output).${because}`,
+          gateLabel !== undefined && scopeLabelWidth(gateLabel) !== undefined
+            ? `Use "${gateLabel}" or a narrower label: the record may not claim more coverage than the gate found evidence for.`
+            : fits.length > 0
+              ? `Use a label that ${allowed} may carry: ${fits.join(', ')}.`
+              : `The gate allows no verification scope at ${allowed}: remove the label, or run the gate on evidence that supports one.`,
         ),
       );
     }
