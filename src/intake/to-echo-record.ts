@@ -17,11 +17,13 @@
  *     submitted record (its SHA-256 is submission_sha256; the proof's signature is over that hash), so anyone can
  *     check the proof from the archived file alone. Extension keys avoid the words the archive forbids in keys (the
  *     proof's `canonicalization` is carried as `hashing`).
+ *   claim_gate_output, generated_by: for a verification carrying an evidence input (claim-gate-fields.ts).
  */
 import { canonicalJson } from '../core/canonical/jcs.ts';
 import type { JsonObject, Submission } from '../core/record-chain/index.ts';
 import { requiredConstants } from '../core/schema/constants.ts';
 import { ECHO_RECORD_SCHEMA_ID } from '../core/schema/documents.ts';
+import { claimGateFields } from './claim-gate-fields.ts';
 
 export interface IntakeReference {
   receiptId: string;
@@ -112,6 +114,7 @@ export function toEchoRecord(submission: Submission, intake: IntakeReference): J
     not_endorsement: true,
     bitcoin_originals_prevail: true,
     not_verification_unless_claimed: true,
+    ...claimGateFields(submission),
     extensions: {
       record_chain: {
         submission_sha256: intake.submissionSha256,
