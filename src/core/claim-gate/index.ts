@@ -20,7 +20,7 @@ export type { ClaimGateRules } from './rules-document.ts';
 export { PUBLISHED_CLAIM_GATE_RULES } from './rules-document.ts';
 export { gateFindings } from './findings.ts';
 export { gateRules } from './rules/index.ts';
-export { INPUT_SCHEMA_RULE } from './input.ts';
+export { INPUT_SCHEMA_RULE, INPUT_SCHEMA_SUMMARY } from './input.ts';
 
 // The rules document's identity, hashed once per document object (the gate runs it for every evaluation).
 const rulesIdentity = new WeakMap<ClaimGateRules, ClaimGateOutput['rules']>();

@@ -9,6 +9,7 @@ import { unpairedSurrogateAt, unpairedSurrogateWords } from '../canonical/jcs.ts
 
 export const EVIDENCE_INPUT_SCHEMA_ID = '/api/evidence-input-schema.v1.json';
 export const INPUT_SCHEMA_RULE = 'gate/input-schema';
+export const INPUT_SCHEMA_SUMMARY = 'the input must be a JSON object with an RFC 8785 form that validates against /api/evidence-input-schema.v1.json; otherwise status FAIL, nothing allowed';
 
 const WORDING = {
   schemaName: 'evidence input',
