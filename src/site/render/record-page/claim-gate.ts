@@ -41,7 +41,7 @@ function provenance(view: RecordGateView): string {
       ? ''
       : view.recordedOutputMatches
         ? ' The claim gate output the submitter sent is identical to this re-evaluation.'
-        : ' The claim gate output in the record <strong>differs</strong> from this re-evaluation; shown here is the re-evaluation.';
+        : ' The claim gate output in the record <em>differs</em> from this re-evaluation; shown here is the re-evaluation.';
   return (
     "<p class=\"section-note\">The archive's Claim Gate ran the published rules (<code>/api/claim-gate-rules.json</code>) on " +
     'the evidence input the record carries when this page was built. It is the gate\'s reading of the evidence ' +
@@ -63,7 +63,7 @@ export function claimGateSection({ gate }: Page): string {
     claimFit === 'within'
       ? "The submitter's claim is within what the gate allows."
       : claimFit === 'above'
-        ? "<strong>The submitter's claim is higher than the gate allows.</strong>"
+        ? "<em>The submitter's claim is higher than the gate allows.</em>"
         : 'The claim and the allowed level cannot be compared (a level is missing or not on the protocol scale).';
   const downgradesLabel = gate.source === 'submitted' ? 'Required downgrades, as the record states them' : 'Required downgrades';
   return section(

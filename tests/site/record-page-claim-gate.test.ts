@@ -1,0 +1,122 @@
+/**
+ * The Claim Gate finding on a record page (src/site/render/record-page/claim-gate.ts, src/core/record/gate-view.ts):
+ * the verdict, the allowed level and each downgrade with its reason, next to the submitter's claim, said to be the
+ * gate's finding (re-evaluated by the archive, or as the submitter supplied it), never the archive vouching.
+ */
+import { DomUtils, parseDocument } from 'htmlparser2';
+import { describe, expect, it } from 'vitest';
+import { canonicalJson } from '../../src/core/canonical/jcs.ts';
+import { evaluateClaimGate } from '../../src/core/claim-gate/index.ts';
+import { recordGateView } from '../../src/core/record/gate-view.ts';
+import { sitePaths } from '../../src/site/paths.ts';
+import { renderRecordPage } from '../../src/site/render/record-page.ts';
+import { echoWith, REMOVE } from '../helpers/records.ts';
+
+type Json = Record<string, unknown>;
+
+function page(record: Json): string {
+  return renderRecordPage(
+    { entry: { id: 'echo-2026-03-01-000001', path: '2026/echo-2026-03-01-000001.json', archiveDate: '2026-03-01', sha256: 'ab'.repeat(32), record }, linkedReport: undefined, linkedFrom: [], supersededBy: [], supersedes: [] },
+    { paths: sitePaths('/'), site: 'https://archive.example', echoHtml: (e) => `<p>${e}</p>` },
+  ).main;
+}
+
+function gateSection(html: string): string | undefined {
+  const el = DomUtils.findAll((e) => e.name === 'section' && e.attribs['aria-labelledby'] === 'claim-gate', parseDocument(html).children)[0];
+  return el && DomUtils.textContent(el);
+}
+
+/** An evidence input with one hash entry, computed by the machine or typed by hand. */
+function evidenceInput(computedBy: 'machine' | 'self_reported'): Json {
+  const hex = 'c'.repeat(64);
+  return {
+    schema: 'service.evidence-input.v1',
+    agent: { name: 'test-agent' },
+    provenance: { solicited: true, independence_class: 'human_solicited_agent_response', agency_level: 'A1_human_gave_exact_url' },
+    requested_record_kind: 'echo_v3',
+    evidence: {
+      scripts: [], bitcoin_checks: [], digital_mirror_checks: [], repository_snapshot_checks: [], time_anchor_checks: [], chronicle_checks: [], nft_checks: [], physical_checks: [],
+      hashes: [{ artifact: 'dist/kit.tar.gz', algorithm: 'SHA-256', expected: hex, computed: hex, match: true, expected_hash_source: '/api/hashes.json', expected_hash_authority_class: 'canonical_manifest_hash', command: 'node record-chain-builder.mjs evidence --artifact dist/kit.tar.gz', computed_by: computedBy }],
+      echo_context: { authority_boundary_recognized: true },
+    },
+    limitations: ['one artifact only'],
+    claims_requested_by_agent: ['V3'],
+  };
+}
+
+/** An archived record-chain verification as intake writes it: the signed record (with its evidence input) as JCS text. */
+function intakeRecord(signed: Json, claimGateOutput?: unknown): Json {
+  return echoWith({
+    '/verification_level': 'none',
+    '/verification_scope_label': REMOVE,
+    ...(claimGateOutput !== undefined ? { '/claim_gate_output': claimGateOutput } : {}),
+    '/extensions': { record_chain: { record_jcs: canonicalJson(signed) } },
+  });
+}
+
+describe('the Claim Gate finding on a record page', () => {
+  it('is absent for a record without a claim gate output or an evidence input', () => {
+    expect(gateSection(page(echoWith({})))).toBeUndefined();
+    expect(recordGateView(echoWith({}))).toBeUndefined();
+  });
+
+  it('shows a submitted output as the submitter’s account, with each downgrade and its reason, next to the claim', () => {
+    const record = echoWith({
+      '/verification_level': 'V2',
+      '/verification_scope_label': 'single_reference_check',
+      '/claim_gate_output': { status: 'passed_with_downgrades', allowed_protocol_level: 'V2', required_downgrades: [{ from_level: 'V3', to_level: 'V2', reason: 'scripts read, not run' }] },
+    });
+    const text = gateSection(page(record))!;
+    expect(text).toContain('As the record states it. The submitter supplied this claim gate output');
+    expect(text).toContain('not the archive\'s');
+    expect(text).toContain("The submitter's claimverification level V2 · scope single_reference_check");
+    expect(text).toContain('Pass with downgrades: a smaller claim may be made passed_with_downgrades');
+    expect(text).toContain('Allowed levelV2');
+    expect(text).toContain("The submitter's claim is within what the gate allows.");
+    expect(text).toContain('Required downgrades, as the record states themV3 → V2: scripts read, not run');
+    expect(text).not.toMatch(/verified by the archive|the archive confirms/i);
+  });
+
+  it('says when the claim is above what the gate allows', () => {
+    const record = echoWith({ '/claim_gate_output': { status: 'PASS_WITH_DOWNGRADE', allowed_protocol_level: 'V2' } });
+    expect(gateSection(page(record))).toContain("The submitter's claim is higher than the gate allows.");
+  });
+
+  it('re-evaluates a record that carries its evidence input, and says the embedded output agrees', () => {
+    const input = evidenceInput('machine');
+    const output = evaluateClaimGate(input);
+    expect(output.allowed_protocol_level).toBe('V3');
+    const signed = { evidence_input: input, claim_gate_output: output, verification_claim: { legacy_v_level: 'V3', digital_profile: 'integrity_checked', coverage_scope: { scope: 'minimal_single_check' } } };
+    const view = recordGateView(intakeRecord(signed, output))!;
+    expect(view).toMatchObject({ source: 'reevaluated', recordedOutputMatches: true, claimFit: 'within' });
+    const text = gateSection(page(intakeRecord(signed, output)))!;
+    expect(text).toContain("The archive's Claim Gate ran the published rules");
+    expect(text).toContain('it does not vouch for the record');
+    expect(text).toContain('identical to this re-evaluation');
+    expect(text).toContain('signed claim: legacy V level V3');
+    expect(text).toContain('Allowed levelV3');
+  });
+
+  it('shows the re-evaluation, not the record’s copy, when they differ, and says so', () => {
+    const input = evidenceInput('self_reported');
+    const honest = evaluateClaimGate(input);
+    expect(honest.allowed_protocol_level).toBe('V2');
+    const inflated = { ...honest, status: 'PASS', allowed_protocol_level: 'V3', required_downgrades: [] };
+    const signed = { evidence_input: input, claim_gate_output: inflated, verification_claim: { legacy_v_level: 'V3' } };
+    const view = recordGateView(intakeRecord(signed, inflated))!;
+    expect(view).toMatchObject({ source: 'reevaluated', recordedOutputMatches: false, claimFit: 'above' });
+    expect(view.output.allowedLevel).toBe('V2');
+    expect(view.output.downgrades.length).toBeGreaterThan(0);
+    const text = gateSection(page(intakeRecord(signed, inflated)))!;
+    expect(text).toContain('differs from this re-evaluation');
+    expect(text).toContain('Allowed levelV2');
+    expect(text).toContain("The submitter's claim is higher than the gate allows.");
+    for (const d of honest.required_downgrades) expect(text).toContain(d.reason);
+  });
+
+  it('re-evaluates the evidence input of the report command’s archive pair (extensions.claim_gate)', () => {
+    const input = evidenceInput('machine');
+    const record = echoWith({ '/claim_gate_output': evaluateClaimGate(input), '/extensions': { claim_gate: { evidence_input_jcs: canonicalJson(input) } } });
+    expect(recordGateView(record)).toMatchObject({ source: 'reevaluated', recordedOutputMatches: true });
+  });
+});
