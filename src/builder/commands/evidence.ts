@@ -214,7 +214,7 @@ export const evidence: CommandSpec = {
   ],
   notes: [
     'Every SHA-256 in the output was computed in this run by the builder ("computed_by": "machine", with the bytes counted), except those you typed with --computed ("computed_by": "self_reported"): the Claim Gate does not let a hand-typed hash raise the level above what self-reported checks allow. Hash entries of --content are kept only when the builder hashes that artifact again in this run (else they are marked "self_reported").',
-    'The verification session (session id, start and finish time, the command that ran and what it computed) is stamped by the builder. Your integrity declaration (agent_integrity_declaration) and other evidence (scripts, bitcoin checks …) come from --content, in your own words.',
+    'The verification session (session id, start and finish time, the command that ran and what it computed) is stamped by the builder. Your integrity declaration (agent_integrity_declaration), your authority-boundary statements (evidence.echo_context, e.g. authority_boundary_recognized) and other evidence (scripts, bitcoin checks …) come from --content, in your own words: the gate allows no level above V0 without the boundary statement, and no report without the declaration.',
     'Exit status 1 when a computed hash differs from its expected hash: the file is still written (a mismatch is evidence too), and the gate will not allow a claim on it.',
     'Next: claim-gate --input evidence.json, then report.',
   ],
