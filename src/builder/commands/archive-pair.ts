@@ -16,7 +16,7 @@ import { isError } from '../../core/diagnostics/diagnostic.ts';
 import { parseStrictJson } from '../../core/json/strict-parse.ts';
 import type { JsonObject, Submission } from '../../core/record-chain/index.ts';
 import type { ArchiveLookup, ArchiveRecord } from '../../core/rules/rule.ts';
-import { requiredConstants } from '../../core/schema/constants.ts';
+import { constantTrueFlags, requiredConstants } from '../../core/schema/constants.ts';
 import { ECHO_RECORD_SCHEMA_ID } from '../../core/schema/documents.ts';
 import { str, UsageError, type OptionSpec, type ParsedValues } from '../cli.ts';
 import { formatReport } from '../report.ts';
@@ -82,11 +82,7 @@ function common(record: JsonObject, output: ClaimGateOutput): JsonObject {
     verification_claim: `Bounded claim of the submitter: legacy V level ${legacy}, digital profile ${String(claim.digital_profile)}, coverage ${String((claim.coverage_scope as JsonObject | undefined)?.scope)}; limitations: ${(claim.limitations as string[]).join('; ')}. Not claimed: ${(claim.claims_not_made as string[]).join('; ')}.`,
     uncertainties: claim.limitations as string[],
     boundary_acknowledgement: requiredConstants(ECHO_RECORD_SCHEMA_ID, 'boundary_acknowledgement'),
-    not_authority: true,
-    not_amendment: true,
-    not_endorsement: true,
-    bitcoin_originals_prevail: true,
-    not_verification_unless_claimed: true,
+    ...constantTrueFlags(ECHO_RECORD_SCHEMA_ID),
     claim_gate_output: output as unknown as JsonObject,
     generated_by: record.generated_by,
   };
