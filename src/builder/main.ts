@@ -3,12 +3,13 @@
  * /downloads/record-chain-builder.mjs. It embeds the core's schemas and rules, so `doctor` gives the gateway's
  * verdict offline.
  *
- *   keygen · echo · verification · propagation · correction · context-insufficient · evidence · report · doctor · preflight ·
- *   submit · receipt · readback
+ *   keygen · echo · verification · propagation · correction · context-insufficient · evidence · claim-gate · report ·
+ *   doctor · preflight · submit · receipt · readback
  *
  * Exit status: 0 success; 1 no (invalid, forged, not yet included, rejected); 2 usage, input/output or network error.
  */
 import { commandHelp, EXIT_ERROR, EXIT_OK, parseCommandArgs, PROGRAM, UsageError, type CommandSpec } from './cli.ts';
+import { claimGate } from './commands/claim-gate.ts';
 import { doctor } from './commands/doctor.ts';
 import { evidence } from './commands/evidence.ts';
 import { report } from './commands/report.ts';
@@ -20,7 +21,7 @@ import { builderConfig } from './config.ts';
 import { NetworkError } from './net.ts';
 import { recordCommandSpecs } from './records.ts';
 
-export const COMMANDS: readonly CommandSpec[] = [keygen, ...recordCommandSpecs, evidence, report, doctor, preflight, submit, receipt, readback];
+export const COMMANDS: readonly CommandSpec[] = [keygen, ...recordCommandSpecs, evidence, claimGate, report, doctor, preflight, submit, receipt, readback];
 
 function overview(): string {
   const config = builderConfig();

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { evaluateClaimGate, gateFindings, gateRules, INPUT_SCHEMA_RULE, INPUT_SCHEMA_SUMMARY } from '../../src/core/claim-gate/index.ts';
 import { PUBLISHED_CLAIM_GATE_RULES } from '../../src/core/claim-gate/rules-document.ts';
-import { boundaryInput, fullInput, machineHash, type Json } from './inputs.ts';
+import { boundaryInput, fullInput, machineHash, type Json } from '../../scripts/lib/claim-gate-inputs.ts';
 
 const gate = (input: unknown) => evaluateClaimGate(input);
 const rulesCited = (input: unknown) => gate(input).required_downgrades.map((d) => d.rule);

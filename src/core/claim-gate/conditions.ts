@@ -1,36 +1,28 @@
 /**
  * Evaluates the rules document's conditions (its `condition_language`) over one evidence input. Hand-written:
  * the language is a dozen lines of semantics, and a general query library would make the published rules harder
- * to read than the conditions themselves. Conditions never throw on odd input: a missing or mistyped field simply
- * does not match.
+ * to read than the conditions themselves. Each condition object of a rules document is compiled once into a
+ * predicate (paths split, patterns built, operators picked), so an evaluation only runs closures. Conditions never
+ * throw on odd input: a missing or mistyped field simply does not match.
  */
 import type { ClaimGateRules, Condition, Matcher } from './rules-document.ts';
 import { compareComponentLevels, componentOf } from './levels.ts';
 
 type Json = Record<string, unknown>;
+type Predicate = (view: EvidenceView) => boolean;
+type ValueTest = (value: unknown, item: unknown) => boolean;
 
 function isObject(v: unknown): v is Json {
   return v !== null && typeof v === 'object' && !Array.isArray(v);
 }
 
-/** The value at a dotted path ("a.b.c"), or undefined. */
-export function valueAt(root: unknown, path: string): unknown {
+function at(root: unknown, keys: readonly string[]): unknown {
   let here: unknown = root;
-  for (const key of path.split('.')) {
+  for (const key of keys) {
     if (!isObject(here) || !Object.hasOwn(here, key)) return undefined;
     here = here[key];
   }
   return here;
-}
-
-const regexCache = new Map<string, RegExp>();
-function regex(source: string): RegExp {
-  let re = regexCache.get(source);
-  if (!re) {
-    re = new RegExp(source, 'u');
-    regexCache.set(source, re);
-  }
-  return re;
 }
 
 function present(v: unknown): boolean {
@@ -40,67 +32,139 @@ function present(v: unknown): boolean {
   return false;
 }
 
-/** Whether `value` (a field of `item`) satisfies every operator of `m`. */
-export function matches(value: unknown, m: Matcher, item?: unknown): boolean {
-  if ('equals' in m && value !== m.equals) return false;
-  if ('not_equals' in m && value === m.not_equals) return false;
-  if (m.in !== undefined && !m.in.includes(value)) return false;
-  if (m.present !== undefined && present(value) !== m.present) return false;
-  if (m.pattern !== undefined && (typeof value !== 'string' || !regex(m.pattern).test(value))) return false;
-  if (m.equals_field !== undefined && (value === undefined || value !== valueAt(item, m.equals_field))) return false;
-  if (m.at_least !== undefined && (typeof value !== 'number' || !(value >= m.at_least))) return false;
-  if (m.min_items !== undefined && (!Array.isArray(value) || value.length < m.min_items)) return false;
-  return true;
+/** A matcher as one test: every operator it names must hold. */
+function compileMatcher(m: Matcher): ValueTest {
+  const tests: ValueTest[] = [];
+  if ('equals' in m) tests.push((v) => v === m.equals);
+  if ('not_equals' in m) tests.push((v) => v !== m.not_equals);
+  if (m.in !== undefined) {
+    const allowed = m.in;
+    tests.push((v) => allowed.includes(v));
+  }
+  if (m.present !== undefined) {
+    const want = m.present;
+    tests.push((v) => present(v) === want);
+  }
+  if (m.pattern !== undefined) {
+    const re = new RegExp(m.pattern, 'u');
+    tests.push((v) => typeof v === 'string' && re.test(v));
+  }
+  if (m.equals_field !== undefined) {
+    const other = m.equals_field.split('.');
+    tests.push((v, item) => v !== undefined && v === at(item, other));
+  }
+  if (m.at_least !== undefined) {
+    const min = m.at_least;
+    tests.push((v) => typeof v === 'number' && v >= min);
+  }
+  if (m.min_items !== undefined) {
+    const min = m.min_items;
+    tests.push((v) => Array.isArray(v) && v.length >= min);
+  }
+  return tests.length === 1 ? tests[0]! : (v, item) => tests.every((t) => t(v, item));
+}
+
+const compiled = new WeakMap<Condition, Predicate>();
+
+function compile(c: Condition): Predicate {
+  let p = compiled.get(c);
+  if (!p) {
+    p = build(c);
+    compiled.set(c, p);
+  }
+  return p;
+}
+
+function build(c: Condition): Predicate {
+  if ('list' in c) {
+    const name = c.list;
+    const need = c.at_least ?? 1;
+    const fields = Object.entries(c.where ?? {}).map(([path, m]) => ({ keys: path.split('.'), test: compileMatcher(m) }));
+    const fits = (item: Json) => fields.every((f) => f.test(at(item, f.keys), item));
+    if (c.distinct === undefined) {
+      return (view) => {
+        let n = 0;
+        for (const item of view.list(name)) if (fits(item) && ++n >= need) return true;
+        return false;
+      };
+    }
+    const distinct = c.distinct.split('.');
+    return (view) => {
+      const seen = new Set<string>();
+      for (const item of view.list(name)) {
+        if (!fits(item)) continue;
+        const v = at(item, distinct);
+        if (v !== undefined) seen.add(JSON.stringify(v));
+      }
+      return seen.size >= need;
+    };
+  }
+  if ('field' in c) {
+    const { field, ...m } = c;
+    const keys = field.split('.');
+    const test = compileMatcher(m);
+    return (view) => test(at(view.input, keys), view.input);
+  }
+  if ('all_of' in c) {
+    const parts = c.all_of.map(compile);
+    return (view) => parts.every((p) => p(view));
+  }
+  if ('any_of' in c) {
+    const parts = c.any_of.map(compile);
+    return (view) => parts.some((p) => p(view));
+  }
+  if ('rung' in c) {
+    const rung = c.rung;
+    return (view) => view.rungReached(rung);
+  }
+  if ('component_at_least' in c) {
+    const pairs = Object.entries(c.component_at_least);
+    return (view) => pairs.every(([component, level]) => (compareComponentLevels(view.componentLevel(component), level, view.rules) ?? -1) >= 0);
+  }
+  return () => false; // an unknown condition never holds: the document cannot grant by a typo
 }
 
 /** The objects of one evidence list (non-objects in the list are ignored: the schema has reported them). */
 export function evidenceList(input: Json, name: string): Json[] {
-  const list = valueAt(input, `evidence.${name}`);
+  const evidence = input.evidence;
+  const list = isObject(evidence) && Object.hasOwn(evidence, name) ? evidence[name] : undefined;
   return Array.isArray(list) ? list.filter(isObject) : [];
 }
 
-/** The items of evidence[list] that match every matcher of `where`. */
-export function matchingItems(input: Json, list: string, where: Record<string, Matcher> | undefined): Json[] {
-  const items = evidenceList(input, list);
-  if (!where) return items;
-  const fields = Object.entries(where);
-  return items.filter((item) => fields.every(([path, m]) => matches(valueAt(item, path), m, item)));
-}
-
 /**
- * One evidence input under one rules document: answers conditions and component rungs, memoising rungs (a rung
+ * One evidence input under one rules document: answers conditions and component rungs, memoising both (a rung
  * may name another; a cycle in the document counts as not reached rather than looping).
  */
 export class EvidenceView {
   readonly input: Json;
   readonly rules: ClaimGateRules;
+  private readonly lists = new Map<string, Json[]>();
   private readonly rungs = new Map<string, boolean>();
   private readonly components = new Map<string, string>();
+  // Rules share condition objects across levels and rungs: each is answered once per input.
+  private readonly answers = new Map<Condition, boolean>();
 
   constructor(input: Json, rules: ClaimGateRules) {
     this.input = input;
     this.rules = rules;
   }
 
+  list(name: string): Json[] {
+    let items = this.lists.get(name);
+    if (!items) {
+      items = evidenceList(this.input, name);
+      this.lists.set(name, items);
+    }
+    return items;
+  }
+
   holds(c: Condition): boolean {
-    if ('list' in c) {
-      const items = matchingItems(this.input, c.list, c.where);
-      const need = c.at_least ?? 1;
-      if (c.distinct === undefined) return items.length >= need;
-      const values = new Set(items.map((i) => valueAt(i, c.distinct!)).filter((v) => v !== undefined).map((v) => JSON.stringify(v)));
-      return values.size >= need;
+    let answer = this.answers.get(c);
+    if (answer === undefined) {
+      answer = compile(c)(this);
+      this.answers.set(c, answer);
     }
-    if ('field' in c) {
-      const { field, ...m } = c;
-      return matches(valueAt(this.input, field), m, this.input);
-    }
-    if ('all_of' in c) return c.all_of.every((x) => this.holds(x));
-    if ('any_of' in c) return c.any_of.some((x) => this.holds(x));
-    if ('rung' in c) return this.rungReached(c.rung);
-    if ('component_at_least' in c) {
-      return Object.entries(c.component_at_least).every(([component, level]) => (compareComponentLevels(this.componentLevel(component), level, this.rules) ?? -1) >= 0);
-    }
-    return false; // an unknown condition never holds: the document cannot grant by a typo
+    return answer;
   }
 
   /** Whether the evidence reaches a component rung (the floor always is). */
@@ -126,7 +190,12 @@ export class EvidenceView {
     const ladder = this.rules.component_ladders[component];
     if (!ladder) return undefined;
     let best = ladder.order[0]!;
-    for (const level of ladder.order) if (this.rungReached(level)) best = level;
+    for (let i = ladder.order.length - 1; i > 0; i--) {
+      if (this.rungReached(ladder.order[i]!)) {
+        best = ladder.order[i]!;
+        break;
+      }
+    }
     this.components.set(component, best);
     return best;
   }

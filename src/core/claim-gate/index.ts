@@ -33,18 +33,19 @@ function identityOf(rules: ClaimGateRules): ClaimGateOutput['rules'] {
   return id;
 }
 
-function inputHash(input: unknown): string | null {
+/** The input's RFC 8785 form, or undefined when it has none (e.g. an unpaired surrogate; gate/input-schema says why). */
+function canonicalOrUndefined(input: unknown): string | undefined {
   try {
-    return sha256Hex(canonicalJson(input));
+    return canonicalJson(input);
   } catch {
-    return null; // no RFC 8785 form (e.g. an unpaired surrogate): gate/input-schema says why
+    return undefined;
   }
 }
 
-function failed(input: unknown, rules: ClaimGateRules, reasons: string[]): ClaimGateOutput {
+function failed(inputSha256: string | null, rules: ClaimGateRules, reasons: string[]): ClaimGateOutput {
   return {
     schema: CLAIM_GATE_OUTPUT_SCHEMA,
-    input: inputHash(input),
+    input: inputSha256,
     rules: identityOf(rules),
     status: 'FAIL',
     requested_protocol_level: 'none',
@@ -72,8 +73,10 @@ function statusOf(state: GateState): ClaimGateStatus {
 
 /** Evaluates one evidence input under `rules` (the published rules document by default). */
 export function evaluateClaimGate(input: unknown, rules: ClaimGateRules = PUBLISHED_CLAIM_GATE_RULES): ClaimGateOutput {
-  const problems = inputProblems(input);
-  if (problems.length > 0) return failed(input, rules, problems);
+  const canonical = canonicalOrUndefined(input);
+  const inputSha256 = canonical === undefined ? null : sha256Hex(canonical);
+  const problems = inputProblems(input, canonical);
+  if (problems.length > 0) return failed(inputSha256, rules, problems);
   const evidenceInput = input as Record<string, unknown>;
   try {
     const state: GateState = {
@@ -98,7 +101,7 @@ export function evaluateClaimGate(input: unknown, rules: ClaimGateRules = PUBLIS
     for (const rule of gateRules) rule.apply(state);
     return {
       schema: CLAIM_GATE_OUTPUT_SCHEMA,
-      input: inputHash(input),
+      input: inputSha256,
       rules: identityOf(rules),
       status: statusOf(state),
       requested_protocol_level: state.requested.level,
@@ -119,7 +122,7 @@ export function evaluateClaimGate(input: unknown, rules: ClaimGateRules = PUBLIS
     };
   } catch (error) {
     // Only a broken rules document can get here (the input was validated); say so rather than throw.
-    return failed(input, rules, [`the rules document could not be run: ${error instanceof Error ? error.message : String(error)}`]);
+    return failed(inputSha256, rules, [`the rules document could not be run: ${error instanceof Error ? error.message : String(error)}`]);
   }
 }
 export { claimExceedsGate, type StatedClaim, type GateAllowance } from './claim-check.ts';

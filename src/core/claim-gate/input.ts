@@ -17,14 +17,19 @@ const WORDING = {
   conditionalHint: '',
 };
 
-/** Lines saying why the input cannot be evaluated ([] when it can). */
-export function inputProblems(input: unknown): string[] {
+/**
+ * Lines saying why the input cannot be evaluated ([] when it can). `canonical` is the input's RFC 8785 form,
+ * undefined when it has none: then the first string without one is named (searched only in that rare case).
+ */
+export function inputProblems(input: unknown, canonical: string | undefined): string[] {
   if (input === null || typeof input !== 'object' || Array.isArray(input)) {
     const what = input === null ? 'null' : Array.isArray(input) ? 'an array' : typeof input;
     return [`the input is ${what}, not an evidence input (a JSON object with schema "service.evidence-input.v1")`];
   }
-  const surrogate = unpairedSurrogateAt(input);
-  if (surrogate) return [unpairedSurrogateWords(surrogate.pointer || '/', surrogate.at).message];
+  if (canonical === undefined) {
+    const surrogate = unpairedSurrogateAt(input);
+    return [surrogate ? unpairedSurrogateWords(surrogate.pointer || '/', surrogate.at).message : 'the input has no RFC 8785 canonical form'];
+  }
   const errors = schemaErrors(input, EVIDENCE_INPUT_SCHEMA_ID);
   return translateSchemaErrors(errors, WORDING).map((f) => (f.hint ? `${f.message} (${f.hint})` : f.message));
 }

@@ -112,17 +112,27 @@ export function componentNames(rules: ClaimGateRules = PUBLISHED_CLAIM_GATE_RULE
   return Object.keys(rules.component_ladders);
 }
 
+// Every rung of every ladder → its component and rank, built once per rules document (the gate asks often).
+const rungIndex = new WeakMap<ClaimGateRules, Map<string, { component: string; rank: number }>>();
+function rungOf(level: unknown, rules: ClaimGateRules): { component: string; rank: number } | undefined {
+  if (typeof level !== 'string') return undefined;
+  let index = rungIndex.get(rules);
+  if (!index) {
+    index = new Map();
+    for (const [component, ladder] of Object.entries(rules.component_ladders)) ladder.order.forEach((l, rank) => index!.set(l, { component, rank }));
+    rungIndex.set(rules, index);
+  }
+  return index.get(level);
+}
+
 /** The component a level belongs to, by its letter (B3 → bitcoin_originals), when that level is on its ladder. */
 export function componentOf(level: unknown, rules: ClaimGateRules = PUBLISHED_CLAIM_GATE_RULES): string | undefined {
-  if (typeof level !== 'string') return undefined;
-  for (const [name, ladder] of Object.entries(rules.component_ladders)) if (ladder.order.includes(level)) return name;
-  return undefined;
+  return rungOf(level, rules)?.component;
 }
 
 /** Rank of a level on its component's ladder (C3R is above C3 and below C5); undefined when not on a ladder. */
 export function componentLevelRank(level: unknown, rules: ClaimGateRules = PUBLISHED_CLAIM_GATE_RULES): number | undefined {
-  const name = componentOf(level, rules);
-  return name === undefined ? undefined : rules.component_ladders[name]!.order.indexOf(level as string);
+  return rungOf(level, rules)?.rank;
 }
 
 /**
@@ -130,9 +140,9 @@ export function componentLevelRank(level: unknown, rules: ClaimGateRules = PUBLI
  * on different ladders (B2 and D5 are not comparable).
  */
 export function compareComponentLevels(a: unknown, b: unknown, rules: ClaimGateRules = PUBLISHED_CLAIM_GATE_RULES): number | undefined {
-  const ca = componentOf(a, rules);
-  if (ca === undefined || ca !== componentOf(b, rules)) return undefined;
-  return componentLevelRank(a, rules)! - componentLevelRank(b, rules)!;
+  const ra = rungOf(a, rules);
+  const rb = rungOf(b, rules);
+  return ra === undefined || rb === undefined || ra.component !== rb.component ? undefined : ra.rank - rb.rank;
 }
 
 /** The lowest rung of a component's ladder (B0, D0, …): what reading alone supports. */

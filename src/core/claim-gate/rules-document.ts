@@ -97,6 +97,8 @@ export interface RecordKindsSection {
   wrapper_kind: string;
   when_blocked: string;
   report_requires: string[];
+  /** Declaration flags that must not be false. */
+  declaration_flags: string[];
 }
 
 /** The parts of the rules document the gate reads; the document holds more (its prose, boundary flags). */

@@ -21,8 +21,8 @@ export const integrityDeclaration: GateRule = {
     }
     const declaration = obj(state.input.agent_integrity_declaration);
     if (declaration) {
-      for (const [key, value] of Object.entries(declaration)) {
-        if (value === false) state.blocking.push(`agent_integrity_declaration.${key} is false: no verification claim can rest on this input`);
+      for (const key of state.rules.record_kinds.declaration_flags) {
+        if (declaration[key] === false) state.blocking.push(`agent_integrity_declaration.${key} is false: no verification claim can rest on this input`);
       }
     }
     const session = obj(state.input.verification_session);

@@ -1,5 +1,5 @@
 /**
- * Evidence inputs for the gate's tests, written for these tests (never copied from the corpus): a minimal V1
+ * Evidence inputs for the gate's tests and benchmark, written for them (never copied from the corpus): a minimal V1
  * input, and a full one whose evidence reaches V5 and every component ladder's V5 rung.
  */
 export type Json = Record<string, any>;
