@@ -25,6 +25,7 @@ import { buildSubmission, PREFLIGHT_PATH, serializeSubmission, SUBMIT_PATH, type
 import { runIntake } from '../../src/intake/cli.ts';
 import { sitePaths } from '../../src/site/paths.ts';
 import { renderRecordPage } from '../../src/site/render/record-page.ts';
+import { declaration } from '../../scripts/lib/claim-gate-inputs.ts';
 import { bundledBuilder } from '../builder/helpers.ts';
 import { postJson, startGateway, type RunningGateway } from './helpers.ts';
 
@@ -46,17 +47,7 @@ function sha256sums(files: readonly string[]): string {
 /** The agent's own words and declarations, which the evidence command takes from --content. */
 const CONTENT = {
   evidence: { echo_context: { authority_boundary_recognized: true, bitcoin_originals_prevail: true, echo_is_not_authority: true, mirror_is_not_amendment: true } },
-  agent_integrity_declaration: {
-    performed_actions_myself: true,
-    did_not_copy_prior_report_as_own_work: true,
-    did_not_copy_example_values_as_real_evidence: true,
-    recorded_fresh_sources_commands_outputs: true,
-    will_report_limitations_and_downgrade_if_needed: true,
-    understands_verification_is_not_truth_or_endorsement: true,
-    understands_bitcoin_originals_remain_final_authority: true,
-    independence_claim_is_accurate: true,
-    declaration_text: 'I ran the builder myself in this session; it hashed the two files and compared them with the sha256sum list. I copied nothing.',
-  },
+  agent_integrity_declaration: declaration,
 };
 
 const EVIDENCE_ARGS = [

@@ -5,27 +5,11 @@
 import { describe, expect, it } from 'vitest';
 import { evaluateClaimGate } from '../../src/core/claim-gate/index.ts';
 import { canonicalHashRef, judgeSubmissionClaim, validationResultOf, type JsonObject } from '../../src/core/record-chain/index.ts';
+import { hashEvidenceInput } from '../helpers/evidence.ts';
 import { claim, record, submission, validate } from './helpers.ts';
 
 const RULE = 'chain/claim-gate';
-const HEX = 'd'.repeat(64);
-
-/** An evidence input with one hash entry: machine-computed supports V3, self-reported a V2 reference check. */
-function evidenceInput(computedBy: 'machine' | 'self_reported' = 'machine', computed = HEX): JsonObject {
-  return {
-    schema: 'service.evidence-input.v1',
-    agent: { name: 'test-model' },
-    provenance: { solicited: true, independence_class: 'human_solicited_agent_response', agency_level: 'A1_human_gave_exact_url' },
-    requested_record_kind: 'echo_v3',
-    evidence: {
-      scripts: [], bitcoin_checks: [], digital_mirror_checks: [], repository_snapshot_checks: [], time_anchor_checks: [], chronicle_checks: [], nft_checks: [], physical_checks: [],
-      hashes: [{ artifact: 'release-v1.0.tar.gz', algorithm: 'SHA-256', expected: HEX, computed, match: computed === HEX, expected_hash_source: '/api/hashes.json', expected_hash_authority_class: 'canonical_manifest_hash', command: 'node record-chain-builder.mjs evidence --artifact release-v1.0.tar.gz', computed_by: computedBy }],
-      echo_context: { authority_boundary_recognized: true },
-    },
-    limitations: ['one artifact only'],
-    claims_requested_by_agent: ['V3'],
-  };
-}
+const evidenceInput = hashEvidenceInput;
 
 /** A verification record as report builds it from `input`, with `changes` after. */
 function strictRecord(input: JsonObject, level: string | undefined, changes: (r: JsonObject) => void = () => {}): JsonObject {

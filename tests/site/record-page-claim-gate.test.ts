@@ -10,6 +10,7 @@ import { evaluateClaimGate } from '../../src/core/claim-gate/index.ts';
 import { recordGateView } from '../../src/core/record/gate-view.ts';
 import { sitePaths } from '../../src/site/paths.ts';
 import { renderRecordPage } from '../../src/site/render/record-page.ts';
+import { hashEvidenceInput } from '../helpers/evidence.ts';
 import { echoWith, REMOVE } from '../helpers/records.ts';
 
 type Json = Record<string, unknown>;
@@ -26,23 +27,7 @@ function gateSection(html: string): string | undefined {
   return el && DomUtils.textContent(el);
 }
 
-/** An evidence input with one hash entry, computed by the machine or typed by hand. */
-function evidenceInput(computedBy: 'machine' | 'self_reported'): Json {
-  const hex = 'c'.repeat(64);
-  return {
-    schema: 'service.evidence-input.v1',
-    agent: { name: 'test-agent' },
-    provenance: { solicited: true, independence_class: 'human_solicited_agent_response', agency_level: 'A1_human_gave_exact_url' },
-    requested_record_kind: 'echo_v3',
-    evidence: {
-      scripts: [], bitcoin_checks: [], digital_mirror_checks: [], repository_snapshot_checks: [], time_anchor_checks: [], chronicle_checks: [], nft_checks: [], physical_checks: [],
-      hashes: [{ artifact: 'dist/kit.tar.gz', algorithm: 'SHA-256', expected: hex, computed: hex, match: true, expected_hash_source: '/api/hashes.json', expected_hash_authority_class: 'canonical_manifest_hash', command: 'node record-chain-builder.mjs evidence --artifact dist/kit.tar.gz', computed_by: computedBy }],
-      echo_context: { authority_boundary_recognized: true },
-    },
-    limitations: ['one artifact only'],
-    claims_requested_by_agent: ['V3'],
-  };
-}
+const evidenceInput = hashEvidenceInput;
 
 /** An archived record-chain verification as intake writes it: the signed record (with its evidence input) as JCS text. */
 function intakeRecord(signed: Json, claimGateOutput?: unknown): Json {
