@@ -99,6 +99,14 @@ describe('the Claim Gate finding on a record page', () => {
     for (const d of honest.required_downgrades) expect(text).toContain(d.reason);
   });
 
+  it('says when the record’s output was made under other rules', () => {
+    const input = evidenceInput('machine');
+    const old = { ...evaluateClaimGate(input), rules: { schema: 'service.claim-gate-rules.v1', version: 'v0', sha256: '0'.repeat(64) } };
+    const signed = { evidence_input: input, claim_gate_output: old, verification_claim: { legacy_v_level: 'V3' } };
+    expect(recordGateView(intakeRecord(signed, old))).toMatchObject({ recordedOutputMatches: false, recordedUnderOtherRules: true, claimFit: 'within' });
+    expect(gateSection(page(intakeRecord(signed, old)))).toContain('was made under other rules');
+  });
+
   it('re-evaluates the evidence input of the report command’s archive pair (extensions.claim_gate)', () => {
     const input = evidenceInput('machine');
     const record = echoWith({ '/claim_gate_output': evaluateClaimGate(input), '/extensions': { claim_gate: { evidence_input_jcs: canonicalJson(input) } } });

@@ -28,11 +28,6 @@ import { readJsonObject } from './files.ts';
 import { writeOutput } from './output.ts';
 import { shellQuote } from './evidence.ts';
 
-/** New work declares V0–V5 as legacy_v_level (DECISIONS 11); "none" means no level may be declared. */
-function declarable(level: string): boolean {
-  return /^V[0-5]$/.test(level);
-}
-
 /** The gate's verdict in plain words, one line each: what `claim-gate` prints, for the report's own output. */
 export function verdictLines(output: ClaimGateOutput): string[] {
   return [`claim gate: ${output.status}, allowed level ${output.allowed_protocol_level}`, ...gateFindings(output).map((r) => `  - ${r}`)];
@@ -97,9 +92,8 @@ export const report: CommandSpec = {
       for (const line of verdictLines(output)) info(line);
       return EXIT_NO;
     }
-    if (asked === undefined) {
-      if (declarable(allowed)) claim.legacy_v_level = allowed;
-    }
+    // The gate allows at most V5 for new work (DECISIONS 11); "none" means no level may be declared at all.
+    if (asked === undefined && allowed !== 'none') claim.legacy_v_level = allowed;
 
     const validationResult = validationResultOf(output);
     const config = builderConfig();

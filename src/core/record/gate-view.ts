@@ -3,7 +3,9 @@
  * finding next to the submitter's claim, and where that finding comes from. A record's claim_gate_output is the
  * submitter's to write; only when the record carries the evidence input it was computed from (a record-chain record
  * whose signed record has `evidence_input`, or the report command's extensions.claim_gate.evidence_input_jcs) can the
- * archive run its own gate again, and then it says whether the two agree. The archive never presents the finding as its own verdict on the record.
+ * archive run its own gate again, and then it says whether the two agree. The archive never presents the finding as
+ * its own verdict on the record. (The validator does not re-evaluate: a change of the published rules must not make
+ * archived records invalid; the page says instead that a record's output was made under other rules.)
  */
 import { canonicalJson } from '../canonical/jcs.ts';
 import { compareLevels } from '../claim-gate/levels.ts';
@@ -32,9 +34,19 @@ export interface RecordGateView {
   source: 'reevaluated' | 'submitted';
   /** With source reevaluated and a claim_gate_output in the record: whether it is byte-for-byte (RFC 8785) the re-evaluation. */
   recordedOutputMatches?: boolean;
+  /** When they differ: whether the record's output names other rules (the published rules changed since it was made). */
+  recordedUnderOtherRules?: boolean;
   claim: SubmitterClaim;
   /** The submitter's highest stated level against the allowed level: within, above, or not comparable. */
   claimFit: 'within' | 'above' | 'not_comparable';
+}
+
+function sameCanonical(a: unknown, b: unknown): boolean {
+  try {
+    return canonicalJson(a) === canonicalJson(b);
+  } catch {
+    return false; // no RFC 8785 form (an unpaired surrogate): not the gate's output
+  }
 }
 
 function parsedObject(text: string | undefined): Record<string, unknown> | undefined {
@@ -78,11 +90,15 @@ export function recordGateView(record: Record<string, unknown>): RecordGateView 
   let output: RecordGateOutput | undefined;
   let source: RecordGateView['source'] = 'submitted';
   let recordedOutputMatches: boolean | undefined;
+  let recordedUnderOtherRules: boolean | undefined;
   if (evidenceInput) {
     const rerun = evaluateClaimGate(evidenceInput);
     output = recordGateOutput({ claim_gate_output: rerun });
     source = 'reevaluated';
-    if (recorded) recordedOutputMatches = canonicalJson(recorded) === canonicalJson(rerun);
+    if (recorded) {
+      recordedOutputMatches = sameCanonical(recorded, rerun);
+      if (!recordedOutputMatches) recordedUnderOtherRules = !sameCanonical(recorded.rules, rerun.rules);
+    }
   } else if (recorded) {
     output = recordGateOutput({ claim_gate_output: recorded });
   }
@@ -97,5 +113,12 @@ export function recordGateView(record: Record<string, unknown>): RecordGateView 
       : comparisons.some((c) => c! > 0)
         ? 'above'
         : 'within';
-  return { output, source, ...(recordedOutputMatches !== undefined ? { recordedOutputMatches } : {}), claim, claimFit };
+  return {
+    output,
+    source,
+    ...(recordedOutputMatches !== undefined ? { recordedOutputMatches } : {}),
+    ...(recordedUnderOtherRules !== undefined ? { recordedUnderOtherRules } : {}),
+    claim,
+    claimFit,
+  };
 }

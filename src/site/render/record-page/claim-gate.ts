@@ -41,7 +41,9 @@ function provenance(view: RecordGateView): string {
       ? ''
       : view.recordedOutputMatches
         ? ' The claim gate output the submitter sent is identical to this re-evaluation.'
-        : ' The claim gate output in the record <em>differs</em> from this re-evaluation; shown here is the re-evaluation.';
+        : view.recordedUnderOtherRules
+          ? ' The claim gate output in the record was made under other rules (the published rules have changed since); shown here is the re-evaluation under the current rules.'
+          : ' The claim gate output in the record <em>differs</em> from this re-evaluation; shown here is the re-evaluation.';
   return (
     "<p class=\"section-note\">The archive's Claim Gate ran the published rules (<code>/api/claim-gate-rules.json</code>) on " +
     'the evidence input the record carries when this page was built. It is the gate\'s reading of the evidence ' +
