@@ -173,6 +173,7 @@ describe('strict evidence pipeline end to end', () => {
 
     const pre = await run(['preflight', '--file', 'v.json', '--gateway', gw.url]);
     expect(pre.code, pre.stderr + pre.stdout).toBe(0);
+    expect(pre.stdout).toContain('claim gate (re-evaluated by the gateway): PASS, allowed level V3');
     const preBody = (await postJson(gw.url + PREFLIGHT_PATH, readFileSync(join(dir, 'v.json')))).body;
     expect(preBody).toMatchObject({ valid: true, claim_gate: { status: 'PASS', allowed_protocol_level: 'V3' } });
     expect(preBody.claim_gate.output).toEqual(gateOutput);
