@@ -27,6 +27,7 @@ import {
   type WireDiagnostic,
 } from '../core/record-chain/index.ts';
 import { PUBLIC_INDEX_PATH } from '../core/publish/public-index.ts';
+import { recordIdOf } from '../core/archive/paths.ts';
 import { DEFAULT_MAX_IN_FLIGHT } from './config.ts';
 import type { GatewayKeys } from './keys.ts';
 import { RateLimiter, type RateLimitSettings } from './rate-limit.ts';
@@ -254,7 +255,13 @@ export function createGateway(options: GatewayOptions): Gateway {
       throw storageError(err);
     }
     if (!stored || stored.receiptId !== id) throw new HttpError(404, 'not_found', `no receipt ${id} at this gateway`);
-    const answer: ReceiptStatus = { receipt: stored.receipt, status: stored.status, ...(stored.reason !== undefined ? { reason: stored.reason } : {}) };
+    const answer: ReceiptStatus = {
+      receipt: stored.receipt,
+      status: stored.status,
+      ...(stored.reason !== undefined ? { reason: stored.reason } : {}),
+      ...(stored.status === 'accepted' && stored.archivePath !== undefined ? { archive_id: recordIdOf(stored.archivePath) } : {}),
+      ...(stored.decidedAt !== undefined ? { decided_at: stored.decidedAt } : {}),
+    };
     send(res, 200, answer);
   }
 

@@ -67,6 +67,8 @@ export function recordJobs(records: readonly RecordSource[]): RecordJob[] {
         linkedFrom: (rel.linkedFrom.get(id) ?? none).map(summary),
         supersededBy: rel.supersededBy.get(id) ?? none,
         supersedes: rel.supersedes.get(id) ?? none,
+        corrects: rel.corrects.get(id),
+        correctedBy: rel.correctedBy.get(id) ?? none,
       },
       raw: { id, path, file, sha256 },
     };

@@ -1,4 +1,5 @@
 /** Every gate rule, each with a case where it fires and one where it does not. */
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { evaluateClaimGate, gateFindings, gateRules, INPUT_SCHEMA_RULE, INPUT_SCHEMA_SUMMARY } from '../../src/core/claim-gate/index.ts';
 import { PUBLISHED_CLAIM_GATE_RULES } from '../../src/core/claim-gate/rules-document.ts';
@@ -274,5 +275,13 @@ describe('gateFindings', () => {
     expect(lines).toContain(`Downgrade V8 → V5 [gate/historical-only]: ${out.required_downgrades.find((d) => d.from === 'V8')!.reason}.`);
     expect(lines.filter((l) => l.startsWith('Missing evidence:'))).toHaveLength(out.missing_evidence.length);
     expect(gateFindings(gate(null))[0]).toMatch(/^Claim Gate FAIL: the input could not be evaluated/);
+  });
+});
+
+describe('docs/claim-gate.md', () => {
+  it('lists every rule id and every downgrade rule of the document', () => {
+    const page = readFileSync(new URL('../../docs/claim-gate.md', import.meta.url), 'utf8');
+    for (const id of [INPUT_SCHEMA_RULE, ...gateRules.map((r) => r.id)]) expect(page).toContain(`| \`${id}\` |`);
+    for (const r of PUBLISHED_CLAIM_GATE_RULES.downgrade_rules) expect(page).toContain(`\`${r.id}\``);
   });
 });

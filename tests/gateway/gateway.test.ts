@@ -66,6 +66,15 @@ describe('gateway: preflight, submit, receipts', () => {
     await gw.store.decide(receipt.receipt_id, { status: 'rejected', reason: 'off topic', decidedAt: new Date().toISOString() });
     const rejected = await call(`${gw.url}${RECEIPTS_PATH}/${receipt.receipt_id}`);
     expect(rejected.body).toMatchObject({ status: 'rejected', reason: 'off topic' });
+    expect(rejected.body.archive_id).toBeUndefined();
+  });
+
+  it('the receipt status route reports the final state: accepted with the archive id', async () => {
+    const first = await postJson(gw.url + SUBMIT_PATH, text(propagation('Pointed readers to the public index and said what I did not check.')));
+    const receipt = first.body.receipt;
+    await gw.store.decide(receipt.receipt_id, { status: 'accepted', archivePath: '2026/echo-2026-11-22-000042.json', decidedAt: '2026-11-22T12:00:00.000Z' });
+    const accepted = await call(`${gw.url}${RECEIPTS_PATH}/${receipt.receipt_id}`);
+    expect(accepted.body).toEqual({ receipt, status: 'accepted', archive_id: 'echo-2026-11-22-000042', decided_at: '2026-11-22T12:00:00.000Z' });
   });
 
   it('a forged or altered receipt does not verify', async () => {

@@ -23,6 +23,8 @@ interface IndexEntry {
   path?: unknown;
   sha256?: unknown;
   submission_sha256?: unknown;
+  archive_status?: unknown;
+  superseded_by?: unknown;
 }
 
 /** The site base a relative index url is resolved against: the index URL without /api/index.json, else its origin. */
@@ -123,6 +125,11 @@ export const readback: CommandSpec = {
       }
       out(`included: ${String(entry.id)} ${rawUrl} sha256 ${actual}\n`);
       info(`final inclusion verified: the public index lists submission_sha256 ${sha} and the raw record's bytes match its sha256.`);
+      // Still included, and no longer current: a correction superseded it (DECISIONS 16); say by which records.
+      if (entry.archive_status === 'superseded') {
+        const by = Array.isArray(entry.superseded_by) ? entry.superseded_by.filter((x): x is string => typeof x === 'string') : [];
+        info(`the record is superseded${by.length > 0 ? ` by ${by.join(', ')}` : ''}: it stays in the archive as it was, and is no longer current.`);
+      }
       return EXIT_OK;
     }
     return EXIT_NO;

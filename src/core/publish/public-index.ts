@@ -14,6 +14,8 @@ import { sha256Hex } from '../crypto/sha256.ts';
 import { gateStatusClass, recordGateOutput, type GateStatusClass } from '../record/gate-output.ts';
 import { archiveCounts, recordFlags, type ArchiveCounts } from './facets.ts';
 import { documentWithItemLines, utf8Length } from './json.ts';
+import { lifecycleLinks, type LifecycleLinks } from '../record/lifecycle-links.ts';
+import { recordTypeOf } from '../record/record-chain-fields.ts';
 import { byArchivePath, objectField, recordJsonUrl, recordPageUrl, stringField, type PublishRecord } from './records.ts';
 
 export const PUBLIC_INDEX_PATH = '/api/index.json';
@@ -46,7 +48,11 @@ export interface PublicIndexEntry {
   archive_date: string | null;
   sha256: string;
   record_kind: string | null;
+  /** A record-chain record's type (DECISIONS 19), else null. */
+  record_type: string | null;
   archive_status: string | null;
+  /** For a superseded record, the ids of the records that supersede it (corrections naming it, ids its reason names); else null. */
+  superseded_by: string[] | null;
   context_depth: string | null;
   assessment_state: string | null;
   verification_level: string | null;
@@ -73,7 +79,7 @@ export function submissionSha256Of(record: Record<string, unknown>): string | nu
   return value && SHA256_HEX.test(value) ? value : null;
 }
 
-export function indexEntry({ id, path, archiveDate, sha256, record }: PublishRecord): PublicIndexEntry {
+export function indexEntry({ id, path, archiveDate, sha256, record }: PublishRecord, links: LifecycleLinks): PublicIndexEntry {
   const gate = recordGateOutput(record);
   return {
     id,
@@ -83,7 +89,9 @@ export function indexEntry({ id, path, archiveDate, sha256, record }: PublishRec
     archive_date: archiveDate,
     sha256,
     record_kind: stringField(record, 'record_kind'),
+    record_type: recordTypeOf(record),
     archive_status: stringField(record, 'archive_status'),
+    superseded_by: record.archive_status === 'superseded' ? (links.supersededBy.get(id) ?? []) : null,
     context_depth: stringField(record, 'context_depth'),
     assessment_state: stringField(record, 'assessment_state'),
     verification_level: stringField(record, 'verification_level'),
@@ -148,7 +156,8 @@ export function buildPublicIndex(records: readonly PublishRecord[], options: Pub
   const maxBytes = options.maxBytes ?? DEFAULT_INDEX_SHARD_BYTES;
   const sorted = byArchivePath(records);
   assertUniqueIds(sorted);
-  const entries = sorted.map(indexEntry);
+  const links = lifecycleLinks(sorted.map((r) => ({ id: r.id, record: r.record })));
+  const entries = sorted.map((r) => indexEntry(r, links));
   const counts = archiveCounts(sorted.map((r) => r.record));
 
   const single = documentWithItemLines(head(counts, entries.length), 'records', entries);

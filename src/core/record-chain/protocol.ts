@@ -71,8 +71,12 @@ export interface ReceiptStatus {
   receipt: Receipt;
   /** Current state: pending (received), accepted (written into the archive, not yet final until readback), rejected. */
   status: ReceiptState;
-  /** Present when rejected. */
+  /** Present when rejected: why (e.g. a correction signed by another key than the record it corrects). */
   reason?: string;
+  /** Present when accepted: the archive record id (the file name without .json) it was written as. */
+  archive_id?: string;
+  /** When the review decided (accepted or rejected), RFC 3339. */
+  decided_at?: string;
 }
 
 export interface ErrorEnvelope {

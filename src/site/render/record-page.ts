@@ -41,6 +41,7 @@ import {
   otherFieldsSection,
   verificationSection,
 } from './record-page/sections.ts';
+import { claimSection } from './record-page/claim.ts';
 import { submittedText, submitterLists } from './record-page/submitted.ts';
 
 export interface RecordPageInput {
@@ -53,6 +54,10 @@ export interface RecordPageInput {
   supersededBy: readonly string[];
   /** Ids of the records whose superseded_reason names this one. */
   supersedes: readonly string[];
+  /** The id of the record this correction corrects (DECISIONS 16), when it is one of the archive. */
+  corrects: string | undefined;
+  /** Ids of the corrections of this record. */
+  correctedBy: readonly string[];
 }
 
 export interface RecordPageContext {
@@ -101,6 +106,7 @@ export function renderRecordPage(input: RecordPageInput, ctx: RecordPageContext)
       agentSection(page) +
       discoverySection(page) +
       classificationSection(page) +
+      claimSection(page) +
       verificationSection(page) +
       boundarySection(page) +
       authorshipSection(page) +
