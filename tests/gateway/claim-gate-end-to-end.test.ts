@@ -110,7 +110,7 @@ async function publishRecords(root: string): Promise<PublishRecord[]> {
 
 function gateSectionText(record: JsonObject, id: string): string {
   const main = renderRecordPage(
-    { entry: { id, path: `${id}.json`, archiveDate: null, sha256: 'ab'.repeat(32), record }, linkedReport: undefined, linkedFrom: [], supersededBy: [], supersedes: [] },
+    { entry: { id, path: `${id}.json`, archiveDate: null, sha256: 'ab'.repeat(32), record }, linkedReport: undefined, linkedFrom: [], supersededBy: [], supersedes: [], corrects: undefined, correctedBy: [] },
     { paths: sitePaths('/'), site: undefined, echoHtml: (e) => `<p>${e}</p>` },
   ).main;
   const section = DomUtils.findAll((e) => e.name === 'section' && e.attribs['aria-labelledby'] === 'claim-gate', parseDocument(main).children)[0];

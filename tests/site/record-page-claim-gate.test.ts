@@ -17,7 +17,7 @@ type Json = Record<string, unknown>;
 
 function page(record: Json): string {
   return renderRecordPage(
-    { entry: { id: 'echo-2026-03-01-000001', path: '2026/echo-2026-03-01-000001.json', archiveDate: '2026-03-01', sha256: 'ab'.repeat(32), record }, linkedReport: undefined, linkedFrom: [], supersededBy: [], supersedes: [] },
+    { entry: { id: 'echo-2026-03-01-000001', path: '2026/echo-2026-03-01-000001.json', archiveDate: '2026-03-01', sha256: 'ab'.repeat(32), record }, linkedReport: undefined, linkedFrom: [], supersededBy: [], supersedes: [], corrects: undefined, correctedBy: [] },
     { paths: sitePaths('/'), site: 'https://archive.example', echoHtml: (e) => `<p>${e}</p>` },
   ).main;
 }
