@@ -12,7 +12,6 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { DomUtils, parseDocument } from 'htmlparser2';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadKeyDir } from '../../src/builder/keys.ts';
 import { loadArchive } from '../../src/core/archive/load-archive.ts';
@@ -23,10 +22,9 @@ import { buildPublicIndex } from '../../src/core/publish/public-index.ts';
 import type { PublishRecord } from '../../src/core/publish/records.ts';
 import { buildSubmission, PREFLIGHT_PATH, serializeSubmission, SUBMIT_PATH, type JsonObject, type Submission } from '../../src/core/record-chain/index.ts';
 import { runIntake } from '../../src/intake/cli.ts';
-import { sitePaths } from '../../src/site/paths.ts';
-import { renderRecordPage } from '../../src/site/render/record-page.ts';
 import { declaration } from '../../scripts/lib/claim-gate-inputs.ts';
 import { bundledBuilder } from '../builder/helpers.ts';
+import { claimGateSectionText, recordPageMain } from '../helpers/claim-gate-section.ts';
 import { postJson, startGateway, type RunningGateway } from './helpers.ts';
 
 const builder = bundledBuilder({ siteUrl: 'http://127.0.0.1:9', gatewayUrl: 'http://127.0.0.1:9' });
@@ -106,15 +104,6 @@ async function publishRecords(root: string): Promise<PublishRecord[]> {
   return archive.files
     .filter((f) => f.record && f.bytes)
     .map((f) => ({ id: f.id, path: f.path, archiveDate: archiveDateOf(f.id) ?? null, sha256: sha256Hex(f.bytes!), record: f.record! }));
-}
-
-function gateSectionText(record: JsonObject, id: string): string {
-  const main = renderRecordPage(
-    { entry: { id, path: `${id}.json`, archiveDate: null, sha256: 'ab'.repeat(32), record }, linkedReport: undefined, linkedFrom: [], supersededBy: [], supersedes: [], corrects: undefined, correctedBy: [] },
-    { paths: sitePaths('/'), site: undefined, echoHtml: (e) => `<p>${e}</p>` },
-  ).main;
-  const section = DomUtils.findAll((e) => e.name === 'section' && e.attribs['aria-labelledby'] === 'claim-gate', parseDocument(main).children)[0];
-  return section ? DomUtils.textContent(section) : '';
 }
 
 describe('strict evidence pipeline end to end', () => {
@@ -198,7 +187,7 @@ describe('strict evidence pipeline end to end', () => {
     expect(archived.record.generated_by).toEqual(submission.record.generated_by);
 
     // What the site shows: the gate's finding on the record page (re-evaluated from the signed record), the facets.
-    const text = gateSectionText(archived.record, archived.id);
+    const text = claimGateSectionText(recordPageMain(archived.record, archived.id)) ?? '';
     expect(text).toContain("The archive's Claim Gate ran the published rules");
     expect(text).toContain('identical to this re-evaluation');
     expect(text).toContain('Pass: the claim requested may be made as it stands PASS');

@@ -3,29 +3,18 @@
  * the verdict, the allowed level and each downgrade with its reason, next to the submitter's claim, said to be the
  * gate's finding (re-evaluated by the archive, or as the submitter supplied it), never the archive vouching.
  */
-import { DomUtils, parseDocument } from 'htmlparser2';
 import { describe, expect, it } from 'vitest';
 import { canonicalJson } from '../../src/core/canonical/jcs.ts';
 import { evaluateClaimGate } from '../../src/core/claim-gate/index.ts';
 import { recordGateView } from '../../src/core/record/gate-view.ts';
-import { sitePaths } from '../../src/site/paths.ts';
-import { renderRecordPage } from '../../src/site/render/record-page.ts';
+import { claimGateSectionText, recordPageMain } from '../helpers/claim-gate-section.ts';
 import { hashEvidenceInput } from '../helpers/evidence.ts';
 import { echoWith, REMOVE } from '../helpers/records.ts';
 
 type Json = Record<string, unknown>;
 
-function page(record: Json): string {
-  return renderRecordPage(
-    { entry: { id: 'echo-2026-03-01-000001', path: '2026/echo-2026-03-01-000001.json', archiveDate: '2026-03-01', sha256: 'ab'.repeat(32), record }, linkedReport: undefined, linkedFrom: [], supersededBy: [], supersedes: [], corrects: undefined, correctedBy: [] },
-    { paths: sitePaths('/'), site: 'https://archive.example', echoHtml: (e) => `<p>${e}</p>` },
-  ).main;
-}
-
-function gateSection(html: string): string | undefined {
-  const el = DomUtils.findAll((e) => e.name === 'section' && e.attribs['aria-labelledby'] === 'claim-gate', parseDocument(html).children)[0];
-  return el && DomUtils.textContent(el);
-}
+const page = (record: Json) => recordPageMain(record);
+const gateSection = claimGateSectionText;
 
 const evidenceInput = hashEvidenceInput;
 
