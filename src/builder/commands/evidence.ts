@@ -9,6 +9,7 @@
 import { randomUUID } from 'node:crypto';
 import { basename } from 'node:path';
 import { locateFindings } from '../../core/diagnostics/locate.ts';
+import { EVIDENCE_INPUT_SCHEMA_ID } from '../../core/claim-gate/input.ts';
 import { schemaErrors } from '../../core/schema/compile.ts';
 import { translateSchemaErrors } from '../../core/schema/translate-errors.ts';
 import type { JsonObject } from '../../core/record-chain/index.ts';
@@ -21,7 +22,6 @@ import { readInput, readJsonObject } from './files.ts';
 import { writeOutput } from './output.ts';
 
 export const EVIDENCE_INPUT_SCHEMA = 'service.evidence-input.v1';
-export const EVIDENCE_INPUT_SCHEMA_ID = '/api/evidence-input-schema.v1.json';
 /** The marker on a hash entry: who produced `computed` (agreed with the gate, docs/claim-gate.md). */
 export const COMPUTED_BY_MACHINE = 'machine';
 export const COMPUTED_BY_HAND = 'self_reported';

@@ -26,7 +26,7 @@ import { formatReport } from '../report.ts';
 import { ARCHIVE_PAIR_OPTIONS, writeArchivePair } from './archive-pair.ts';
 import { readJsonObject } from './files.ts';
 import { writeOutput } from './output.ts';
-import { shellQuote } from './evidence.ts';
+import { COMPUTED_BY_MACHINE, shellQuote } from './evidence.ts';
 
 /** The gate's verdict in plain words, one line each: what `claim-gate` prints, for the report's own output. */
 export function verdictLines(output: ClaimGateOutput): string[] {
@@ -41,7 +41,7 @@ function hashPointers(input: JsonObject): string[] {
     .filter((h): h is JsonObject => h !== null && typeof h === 'object')
     .map(
       (h) =>
-        `SHA-256 of ${String(h.artifact)}: ${String(h.computed)} (${h.computed_by === 'machine' ? 'computed by the builder' : 'self-reported'}; expected ${String(h.expected)} from ${String(h.expected_hash_source ?? 'an unnamed source')}: ${h.match === true ? 'match' : 'no match'})`,
+        `SHA-256 of ${String(h.artifact)}: ${String(h.computed)} (${h.computed_by === COMPUTED_BY_MACHINE ? 'computed by the builder' : 'self-reported'}; expected ${String(h.expected)} from ${String(h.expected_hash_source ?? 'an unnamed source')}: ${h.match === true ? 'match' : 'no match'})`,
     );
 }
 
