@@ -1,7 +1,7 @@
 /**
  * The strict evidence pipeline end to end (issue 13, "Done means"), on loopback with the bundled builder as a child
- * process: evidence over real files of this repository (expected hashes from coreutils' sha256sum, not from our
- * code) → claim-gate → report → doctor → preflight → submit → intake accept into a temporary archive → the archive
+ * process: evidence over real files of this repository and a raw record fetched over HTTP (expected hashes from
+ * coreutils' sha256sum, not from our code) → claim-gate → report → doctor → preflight → submit → intake accept into a temporary archive → the archive
  * validates → the site's record page (the build's own renderer) shows the gate's finding and the public index its
  * facets → readback. And an inflated claim is refused by the builder, the gateway and the archive validator, each
  * with the gate's reason.
@@ -127,19 +127,22 @@ describe('strict evidence pipeline end to end', () => {
 
   it('evidence → claim-gate → report → doctor → preflight → submit → intake accept → validate → page and index → readback', async () => {
     dir = builder.tempDir();
-    writeFileSync(join(dir, 'SHA256SUMS'), sha256sums(ARTIFACTS));
+    // A third artifact fetched over HTTP: a raw record as the test site serves it, its expected hash from the file.
+    const served = 'echo-2026-01-14-000001.json';
+    writeFileSync(join(dir, 'SHA256SUMS'), sha256sums([...ARTIFACTS, resolve('records/2026', served)]));
     writeFileSync(join(dir, 'content.json'), JSON.stringify(CONTENT));
     expect((await run(['keygen', '--key-dir', 'keys'])).code).toBe(0);
 
-    const ev = await run(['evidence', ...ARTIFACTS.flatMap((a) => ['--artifact', a]), ...EVIDENCE_ARGS, '--out', 'evidence.json']);
+    const ev = await run(['evidence', ...ARTIFACTS.flatMap((a) => ['--artifact', a]), '--artifact-url', `${site.url}/records/${served}`, ...EVIDENCE_ARGS, '--out', 'evidence.json']);
     expect(ev.code, ev.stderr).toBe(0);
     const evidence = JSON.parse(readFileSync(join(dir, 'evidence.json'), 'utf8'));
     expect(evidence.schema).toBe('service.evidence-input.v1');
-    expect(evidence.evidence.hashes).toHaveLength(2);
+    expect(evidence.evidence.hashes).toHaveLength(3);
     for (const h of evidence.evidence.hashes) {
       expect(h).toMatchObject({ computed_by: 'machine', match: true, algorithm: 'SHA-256' });
-      expect(h.computed).toBe(createHash('sha256').update(readFileSync(h.artifact)).digest('hex'));
-      expect(h.command).toContain('evidence --artifact');
+      const local = h.artifact.startsWith('http') ? resolve('records/2026', served) : h.artifact;
+      expect(h.computed).toBe(createHash('sha256').update(readFileSync(local)).digest('hex'));
+      expect(h.command).toContain(h.artifact.startsWith('http') ? 'evidence --artifact-url' : 'evidence --artifact');
     }
     expect(evidence.verification_session.fresh_actions_performed[0]).toMatch(/^ran: node record-chain-builder\.mjs evidence /);
 
@@ -227,6 +230,24 @@ describe('strict evidence pipeline end to end', () => {
       const allowed = await run(['report', '--input', input, ...REPORT_ARGS, '--out', 'v2.json']);
       expect(allowed.code, allowed.stderr).toBe(0);
       expect((JSON.parse(readFileSync(join(dir, 'v2.json'), 'utf8')).record.verification_claim as JsonObject).legacy_v_level).toBe('V2');
+    }, 30_000);
+
+    it('a hash that does not match: evidence and claim-gate say no, and report builds a FAIL report with no strict claim', async () => {
+      const wrong = 'f'.repeat(64);
+      const ev = await run(['evidence', '--artifact', ARTIFACTS[0]!, '--expected', `echo-record-schema.v3.json=${wrong}`, ...EVIDENCE_ARGS.filter((a) => a !== 'SHA256SUMS' && a !== '--expected-file'), '--out', 'bad.json']);
+      expect(ev.code).toBe(1);
+      expect(ev.stderr).toContain('MISMATCH');
+      expect(JSON.parse(readFileSync(join(dir, 'bad.json'), 'utf8')).evidence.hashes[0]).toMatchObject({ computed_by: 'machine', match: false, expected: wrong });
+      const gate = await run(['claim-gate', '--input', 'bad.json']);
+      expect(gate.code).toBe(1);
+      const rep = await run(['report', '--input', 'bad.json', ...REPORT_ARGS, '--out', 'fail.json']);
+      expect(rep.code, rep.stderr).toBe(0);
+      const record = JSON.parse(readFileSync(join(dir, 'fail.json'), 'utf8')).record;
+      expect(record.generated_by.validation_result).toBe('FAIL');
+      expect(record.claim_gate_output.status).toBe('FAIL_WITH_REASONS');
+      expect(record.verification_claim.legacy_v_level).toBe('V0');
+      const refused = await run(['report', '--input', 'bad.json', ...REPORT_ARGS, '--legacy-v-level', 'V1', '--out', 'fail-v1.json']);
+      expect(refused.code).toBe(1);
     }, 30_000);
 
     it('by the gateway: 422 with the gate’s reasons for a signed claim above the gate or a forged gate output', async () => {
