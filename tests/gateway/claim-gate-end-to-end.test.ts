@@ -8,7 +8,7 @@
  */
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -229,10 +229,12 @@ describe('strict evidence pipeline end to end', () => {
       // Without --legacy-v-level the report claims what the gate allows, and says so.
       const allowed = await run(['report', '--input', input, ...REPORT_ARGS, '--out', 'v2.json']);
       expect(allowed.code, allowed.stderr).toBe(0);
-      expect((JSON.parse(readFileSync(join(dir, 'v2.json'), 'utf8')).record.verification_claim as JsonObject).legacy_v_level).toBe('V2');
+      const claimV2 = JSON.parse(readFileSync(join(dir, 'v2.json'), 'utf8')).record.verification_claim as JsonObject;
+      expect(claimV2.legacy_v_level).toBe('V2');
+      expect((claimV2.limitations as string[]).some((l) => l.startsWith('Claim Gate downgrade V3 → V2: V3 needs'))).toBe(true);
     }, 30_000);
 
-    it('a hash that does not match: evidence and claim-gate say no, and report builds a FAIL report with no strict claim', async () => {
+    it('a hash that does not match: evidence and claim-gate say no, and report builds nothing (a blocking failure)', async () => {
       const wrong = 'f'.repeat(64);
       const ev = await run(['evidence', '--artifact', ARTIFACTS[0]!, '--expected', `echo-record-schema.v3.json=${wrong}`, ...EVIDENCE_ARGS.filter((a) => a !== 'SHA256SUMS' && a !== '--expected-file'), '--out', 'bad.json']);
       expect(ev.code).toBe(1);
@@ -241,13 +243,10 @@ describe('strict evidence pipeline end to end', () => {
       const gate = await run(['claim-gate', '--input', 'bad.json']);
       expect(gate.code).toBe(1);
       const rep = await run(['report', '--input', 'bad.json', ...REPORT_ARGS, '--out', 'fail.json']);
-      expect(rep.code, rep.stderr).toBe(0);
-      const record = JSON.parse(readFileSync(join(dir, 'fail.json'), 'utf8')).record;
-      expect(record.generated_by.validation_result).toBe('FAIL');
-      expect(record.claim_gate_output.status).toBe('FAIL_WITH_REASONS');
-      expect(record.verification_claim.legacy_v_level).toBe('V0');
-      const refused = await run(['report', '--input', 'bad.json', ...REPORT_ARGS, '--legacy-v-level', 'V1', '--out', 'fail-v1.json']);
-      expect(refused.code).toBe(1);
+      expect(rep.code).toBe(1);
+      expect(rep.stderr).toContain('refused: the Claim Gate found a blocking failure');
+      expect(rep.stderr).toMatch(/Blocking failure: .*echo-record-schema\.v3\.json/);
+      expect(existsSync(join(dir, 'fail.json'))).toBe(false);
     }, 30_000);
 
     it('by the gateway: 422 with the gate’s reasons for a signed claim above the gate or a forged gate output', async () => {

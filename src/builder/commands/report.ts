@@ -25,6 +25,7 @@ import { verificationRecordFromOptions, verificationRecordOptions } from '../rec
 import { formatReport } from '../report.ts';
 import { ARCHIVE_PAIR_OPTIONS, writeArchivePair } from './archive-pair.ts';
 import { readJsonObject } from './files.ts';
+import { buildRefusal, completeClaim } from './report-policy.ts';
 import { writeOutput } from './output.ts';
 import { COMPUTED_BY_MACHINE, shellQuote } from './evidence.ts';
 
@@ -59,7 +60,7 @@ export const report: CommandSpec = {
   ],
   notes: [
     'The gate runs here, on the evidence input as it is: the submission carries the evidence input, the gate\'s output unchanged, and generated_by (validation_command, validation_result PASS or FAIL from the gate\'s status, the SHA-256 of both, the builder and its version). The gateway runs the same gate again and refuses the submission if anything differs.',
-    'The claim never exceeds the gate\'s: verification_claim.legacy_v_level is the allowed level (none when the gate allows none), or the lower --legacy-v-level you give. Asking for more is refused with the gate\'s reasons (exit 1). The rest of the claim (digital profile, coverage, limitations, what is not claimed) is yours, as in the verification command: keep it within what the gate allowed.',
+    'The claim never exceeds the gate\'s: verification_claim.legacy_v_level is the allowed level, or the lower --legacy-v-level you give. Asking for more is refused with the gate\'s reasons (exit 1). The rest of the claim (digital profile, coverage, limitations, what is not claimed) is yours, as in the verification command: keep it within what the gate allowed. The report-builder policy (/api/report-builder-policy.json) adds to it the evidence input\'s limitations, every downgrade with its reason, and the gate\'s forbidden claims as claims not made; and it builds no report when the gate finds a blocking failure (exit 1, with the reasons).',
     'Next: doctor --file FILE, preflight --file FILE, submit --file FILE --receipt-out receipt.json.',
   ],
   examples: [
@@ -82,6 +83,13 @@ export const report: CommandSpec = {
       }
     }
 
+    const blocking = buildRefusal(output);
+    if (blocking.length > 0) {
+      info(`refused: the Claim Gate found ${blocking.length === 1 ? 'a blocking failure' : 'blocking failures'}, and the report-builder policy (/api/report-builder-policy.json) builds no report then. Nothing was written.`);
+      for (const line of verdictLines(output)) info(line);
+      return EXIT_NO;
+    }
+
     const record = verificationRecordFromOptions(values);
     const claim = record.verification_claim as JsonObject;
     const asked = typeof claim.legacy_v_level === 'string' ? claim.legacy_v_level : undefined;
@@ -95,6 +103,7 @@ export const report: CommandSpec = {
     // The gate allows at most V5 for new work (DECISIONS 11); "none" means no level may be declared at all.
     if (asked === undefined && allowed !== 'none') claim.legacy_v_level = allowed;
 
+    completeClaim(claim, evidenceInput, output);
     const validationResult = validationResultOf(output);
     const config = builderConfig();
     record.evidence = [...((record.evidence as string[] | undefined) ?? []), ...hashPointers(evidenceInput)];
