@@ -1,7 +1,7 @@
 /**
  * `npm run intake -- list [--status pending|accepted|rejected] | show ID | accept ID | reject ID --reason TEXT | recover`
  *
- * Intake review on the gateway's store (GATEWAY_DATA_DIR, default .gateway-data/). ID is a receipt id or a
+ * Intake review on the gateway's store (GATEWAY_DATABASE_URL when set, else GATEWAY_DATA_DIR, default .gateway-data/). ID is a receipt id or a
  * submission_sha256. `accept` writes the submission into the archive (RECORDS_DIR, default records/) as an Echo v3
  * record (to-echo-record.ts), validated by the core before it is written, and marks the receipt accepted. A
  * correction also supersedes (or withdraws) the record it corrects, in the same commit (correction.ts, journal.ts);
@@ -11,8 +11,9 @@
  */
 import { recordsRoot } from '../core/config.ts';
 import { validateSubmissionText, type ReceiptState } from '../core/record-chain/index.ts';
-import { gatewayDataDir } from '../gateway/config.ts';
-import { SqliteSubmissionStore, type StoredSubmission, type SubmissionStore } from '../gateway/store.ts';
+import { gatewaySettings } from '../gateway/config.ts';
+import { openSubmissionStore } from '../gateway/open-store.ts';
+import type { StoredSubmission, SubmissionStore } from '../gateway/store.ts';
 import { writeArchiveRecord } from './archive-writer.ts';
 import { CorrectionRejected, CorrectionRefused, planCorrection, type CorrectionPlan } from './correction.ts';
 import { JournalError, recoverJournal } from './journal.ts';
@@ -103,7 +104,7 @@ export async function runIntake(argv: readonly string[], io: IntakeIo, store?: S
       if (!recover(recordsRoot(io.env), io)) io.out('nothing to recover: no accept was interrupted');
       return 0;
     }
-    own = store ? undefined : new SqliteSubmissionStore(gatewayDataDir(io.env));
+    own = store ? undefined : await openSubmissionStore(gatewaySettings(io.env));
     const db = store ?? own!;
     if (command === 'list') {
       const at = rest.indexOf('--status');

@@ -140,9 +140,11 @@ describe('claim gate properties', () => {
           const mine = Object.values(out.allowed_component_levels).find((l) => compareComponentLevels(l, token) !== undefined);
           const highestAsked = e.requested.filter((t) => compareComponentLevels(t, token) !== undefined).sort((a, b) => compareComponentLevels(b, a)!)[0];
           if (mine !== undefined && highestAsked !== undefined) expect(compareComponentLevels(mine, highestAsked)).toBeLessThanOrEqual(0);
-          if (/-minimal$/.test(token) && !e.requested.some((t) => t === token.replace('-minimal', '') || t === token.replace('-minimal', '-strong') || (compareLevels(t, token.slice(0, 2)) ?? -1) > 0)) {
-            expect(out.allowed_protocol_scope_label).not.toBe(token.replace('-minimal', '-strong'));
-          }
+          // Only "V2-minimal" asked at that level (no bare V2, no V2-strong, nothing higher): never V2-strong.
+          const level = token.replace(/-minimal$/, '');
+          const levelOf = (t: string) => t.replace(/-(minimal|strong)$/, '');
+          const askedMore = e.requested.some((t) => (t !== token && levelOf(t) === level) || (compareLevels(levelOf(t), level) ?? -1) > 0);
+          if (level !== token && !askedMore) expect(out.allowed_protocol_scope_label).not.toBe(`${level}-strong`);
         }
       }),
       { numRuns: RUNS },

@@ -9,7 +9,6 @@ import {
   protocolLevels,
   protocolScopeLabels,
   scopeLabelWidth,
-  scopeLabelWithin,
 } from '../../src/core/claim-gate/levels.ts';
 import { PUBLISHED_CLAIM_GATE_RULES } from '../../src/core/claim-gate/rules-document.ts';
 
@@ -45,10 +44,10 @@ describe('scope labels', () => {
     expect(protocolScopeLabels('V2')).toEqual(['V2-minimal', 'V2-strong']);
     expect(protocolScopeLabels('V5')).toEqual([]);
     expect(scopeLabelWidth('V3-minimal')).toBeLessThan(scopeLabelWidth('V3-strong')!);
-    expect(scopeLabelWithin('V2-strong', 'V2-minimal')).toBe(false);
-    expect(scopeLabelWithin('single_hash_verification', 'V3-minimal')).toBe(true);
-    expect(scopeLabelWithin('full_public_digital_verification', 'V3-strong')).toBe(false);
-    expect(scopeLabelWithin('legacy_unlabeled', 'V3-strong')).toBeUndefined();
+    expect(scopeLabelWidth('V2-strong')).toBeGreaterThan(scopeLabelWidth('V2-minimal')!);
+    expect(scopeLabelWidth('single_hash_verification')).toBe(scopeLabelWidth('V3-minimal'));
+    expect(scopeLabelWidth('full_public_digital_verification')).toBeGreaterThan(scopeLabelWidth('V3-strong')!);
+    expect(scopeLabelWidth('legacy_unlabeled')).toBeUndefined();
   });
 });
 

@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { evaluateClaimGate, gateFindings, gateRules, INPUT_SCHEMA_RULE, INPUT_SCHEMA_SUMMARY } from '../../src/core/claim-gate/index.ts';
 import { PUBLISHED_CLAIM_GATE_RULES } from '../../src/core/claim-gate/rules-document.ts';
+import { compileRulesDocument } from '../../src/core/claim-gate/conditions.ts';
 import { boundaryInput, fullInput, machineHash, type Json } from '../../scripts/lib/claim-gate-inputs.ts';
 
 const gate = (input: unknown) => evaluateClaimGate(input);
@@ -27,6 +28,13 @@ describe('gate/input-schema', () => {
       expect(out.blocking_failures.length).toBeGreaterThan(0);
     }
     expect(gate({ ...boundaryInput(), extra: 1 }).blocking_failures.join(' ')).toMatch(/extra/);
+  });
+  it('fails, never throws on, input nested deeper than a recursive check can follow', () => {
+    const deep = (n: number) => JSON.parse('['.repeat(n) + ']'.repeat(n));
+    expect(gate(deep(200_000)).status).toBe('FAIL');
+    for (const input of [{ ...boundaryInput(), limitations: deep(200_000) }, { ...boundaryInput(), evidence: { echo_context: { x: deep(200_000) } } }]) {
+      expect(gate(input)).toMatchObject({ status: 'FAIL', blocking_failures: ['the input is nested too deeply to be evaluated'] });
+    }
   });
   it('accepts our identifier and the real system\'s alias alike', () => {
     expect(gate({ ...boundaryInput(), schema: 'trinityaccord.evidence-input.v1' }).status).toBe('PASS');
@@ -62,6 +70,13 @@ describe('gate/hash-match', () => {
     expect(out.allowed_protocol_level).toBe('V0');
     expect(out.allowed_component_levels).toEqual({});
     expect(out.blocking_failures[0]).toMatch(/hash mismatch for "kit.tar.gz".*although the entry says match: true/);
+  });
+  it('does not call a difference in letter case a mismatch (but only lowercase hex counts)', () => {
+    const h = { ...machineHash('kit.tar.gz', 'ab'.repeat(32), '/api/hashes.json'), expected: 'AB'.repeat(32) };
+    const out = gate({ ...boundaryInput(), evidence: { echo_context: { authority_boundary_recognized: true }, hashes: [h] }, claims_requested_by_agent: ['V3'] });
+    expect(out.blocking_failures).toEqual([]);
+    expect(out.allowed_protocol_level).toBe('V1');
+    expect(out.non_blocking_limitations.join(' ')).toMatch(/different letter case/);
   });
   it('uses its own comparison when equal values say match: false', () => {
     const base = fullInput();
@@ -216,8 +231,12 @@ describe('gate/scope-label', () => {
     one.evidence.bitcoin_checks.push({ source_type: 'external_explorer', sources: ['explorer-two'] });
     expect(gate(one)).toMatchObject({ status: 'PASS', allowed_protocol_scope_label: 'V2-strong' });
   });
-  it('a request for the minimal label keeps it minimal', () => {
+  it('a request for the minimal label keeps it minimal; with the bare level too, in any order, the bare level counts', () => {
     expect(gate({ ...fullInput(), claims_requested_by_agent: ['V3-minimal'] }).allowed_protocol_scope_label).toBe('V3-minimal');
+    for (const asked of [['V3', 'V3-minimal'], ['V3-minimal', 'V3']]) {
+      expect(gate({ ...fullInput(), claims_requested_by_agent: asked }).allowed_protocol_scope_label).toBe('V3-strong');
+    }
+    expect(gate({ ...fullInput(), claims_requested_by_agent: ['V3-strong', 'V3-minimal'] }).allowed_protocol_scope_label).toBe('V3-strong');
   });
 });
 
@@ -283,5 +302,25 @@ describe('docs/claim-gate.md', () => {
     const page = readFileSync(new URL('../../docs/claim-gate.md', import.meta.url), 'utf8');
     for (const id of [INPUT_SCHEMA_RULE, ...gateRules.map((r) => r.id)]) expect(page).toContain(`| \`${id}\` |`);
     for (const r of PUBLISHED_CLAIM_GATE_RULES.downgrade_rules) expect(page).toContain(`\`${r.id}\``);
+  });
+});
+
+describe('the rules document is checked as a whole', () => {
+  it('the published document compiles', () => {
+    expect(() => compileRulesDocument(PUBLISHED_CLAIM_GATE_RULES)).not.toThrow();
+  });
+  it.each([
+    ['an unknown condition kind', (r: any) => (r.component_ladders.bitcoin_originals.rungs.B1.when = { lst: 'bitcoin_checks' }), /unknown condition/],
+    ['an unknown matcher operator', (r: any) => (r.protocol_level_rules[1].requires[0].when.any_of[0].equalz = true), /unknown matcher operator "equalz"/],
+    ['a rung that is not on any ladder', (r: any) => (r.downgrade_rules[0].unless = { rung: 'B9' }), /unknown component level "B9"/],
+  ])('%s fails every evaluation, whatever the input', (_, mutate, message) => {
+    const rules = structuredClone(PUBLISHED_CLAIM_GATE_RULES);
+    mutate(rules);
+    expect(() => compileRulesDocument(rules)).toThrow(message);
+    for (const input of [boundaryInput(), fullInput()]) {
+      const out = evaluateClaimGate(input, rules);
+      expect(out.status).toBe('FAIL');
+      expect(out.blocking_failures[0]).toMatch(/rules document could not be run/);
+    }
   });
 });

@@ -12,6 +12,7 @@ import { ECHO_RECORD_SCHEMA_ID, schemaDocument, schemaDocuments } from '../../sr
 import { documentTemplates, publishedDocument, publishedDocuments } from '../../src/core/publish/documents.ts';
 import { fillPlaceholders } from '../../src/core/publish/template.ts';
 import { evaluateClaimGate } from '../../src/core/claim-gate/index.ts';
+import { GATEWAY_OPENAPI_PATH } from '../../src/core/record-chain/openapi.ts';
 import { REPO_ROOT } from '../helpers/records.ts';
 import { echoWith } from './helpers.ts';
 
@@ -33,6 +34,7 @@ const publishedPaths = new Set([
   ...publishedDocuments(config).map((d) => d.path),
   ...schemaDocuments.map((s) => s.$id),
   '/api/index.json',
+  GATEWAY_OPENAPI_PATH,
 ]);
 
 function stringsIn(value: unknown): string[] {

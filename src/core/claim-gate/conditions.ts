@@ -32,8 +32,12 @@ function present(v: unknown): boolean {
   return false;
 }
 
-/** A matcher as one test: every operator it names must hold. */
+const OPERATORS = new Set(['equals', 'not_equals', 'in', 'present', 'pattern', 'equals_field', 'at_least', 'min_items']);
+
+/** A matcher as one test: every operator it names must hold. An unknown operator is the document's error. */
 function compileMatcher(m: Matcher): ValueTest {
+  if (m === null || typeof m !== 'object') throw new TypeError(`a matcher must be an object, found ${JSON.stringify(m)}`);
+  for (const op of Object.keys(m)) if (!OPERATORS.has(op)) throw new TypeError(`unknown matcher operator "${op}"`);
   const tests: ValueTest[] = [];
   if ('equals' in m) tests.push((v) => v === m.equals);
   if ('not_equals' in m) tests.push((v) => v !== m.not_equals);
@@ -76,6 +80,7 @@ function compile(c: Condition): Predicate {
 }
 
 function build(c: Condition): Predicate {
+  if (c === null || typeof c !== 'object') throw new TypeError(`a condition must be an object, found ${JSON.stringify(c)}`);
   if ('list' in c) {
     const name = c.list;
     const need = c.at_least ?? 1;
@@ -121,7 +126,42 @@ function build(c: Condition): Predicate {
     const pairs = Object.entries(c.component_at_least);
     return (view) => pairs.every(([component, level]) => (compareComponentLevels(view.componentLevel(component), level, view.rules) ?? -1) >= 0);
   }
-  return () => false; // an unknown condition never holds: the document cannot grant by a typo
+  // A typo must not pass silently (nor grant anything): the document is refused as a whole.
+  throw new TypeError(`unknown condition ${JSON.stringify(c)}`);
+}
+
+/** The component levels a condition names (rung, component_at_least), at any depth. */
+function levelsNamed(c: Condition): string[] {
+  if ('rung' in c) return [c.rung];
+  if ('component_at_least' in c) return Object.values(c.component_at_least);
+  if ('all_of' in c) return c.all_of.flatMap(levelsNamed);
+  if ('any_of' in c) return c.any_of.flatMap(levelsNamed);
+  return [];
+}
+
+const checked = new WeakSet<ClaimGateRules>();
+
+/**
+ * Compiles every condition of a rules document once, so a malformed one fails every evaluation the same way
+ * (status FAIL, "the rules document could not be run") instead of only the inputs that reach it.
+ */
+export function compileRulesDocument(rules: ClaimGateRules): void {
+  if (checked.has(rules)) return;
+  const all: Condition[] = [
+    ...rules.protocol_level_rules.flatMap((l) => l.requires.map((q) => q.when)),
+    ...Object.values(rules.component_ladders).flatMap((ladder) => Object.values(ladder.rungs).map((r) => r.when)),
+    ...rules.forbidden_claim_rules.flatMap((f) => (f.when ? [f.when] : [])),
+    ...rules.downgrade_rules.map((d) => d.unless),
+    ...Object.values(rules.scope_labels.strong_when),
+  ];
+  for (const c of all) {
+    compile(c);
+    for (const level of levelsNamed(c)) if (componentOf(level, rules) === undefined) throw new TypeError(`unknown component level "${level}" in ${JSON.stringify(c)}`);
+  }
+  for (const [component, ladder] of Object.entries(rules.component_ladders)) {
+    for (const rung of Object.keys(ladder.rungs)) if (!ladder.order.includes(rung)) throw new TypeError(`${component}: rung ${rung} is not on its ladder`);
+  }
+  checked.add(rules);
 }
 
 /** The objects of one evidence list (non-objects in the list are ignored: the schema has reported them). */

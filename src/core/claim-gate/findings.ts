@@ -5,6 +5,9 @@
  */
 import type { ClaimGateOutput } from './output.ts';
 
+/** A finding as one sentence: its own full stop kept, one added otherwise. */
+const sentence = (text: string): string => (/[.!?]$/.test(text) ? text : `${text}.`);
+
 export function gateFindings(output: ClaimGateOutput): string[] {
   const lines: string[] = [];
   const components = Object.entries(output.allowed_component_levels).map(([k, v]) => `${k} ${v}`).join(', ');
@@ -18,9 +21,9 @@ export function gateFindings(output: ClaimGateOutput): string[] {
       lines.push(`The evidence alone would support ${output.evidence_supports_protocol_level}; that is not an allowance.`);
     }
   }
-  for (const d of output.required_downgrades) lines.push(`Downgrade ${d.from} → ${d.to} [${d.rule}]: ${d.reason}.`);
+  for (const d of output.required_downgrades) lines.push(sentence(`Downgrade ${d.from} → ${d.to} [${d.rule}]: ${d.reason}`));
   for (const f of output.forbidden_claims) lines.push(`Forbidden claim: "${f}".`);
-  for (const m of output.missing_evidence) lines.push(`Missing evidence: ${m}.`);
-  for (const b of output.blocking_failures) lines.push(`Blocking failure: ${b}.`);
+  for (const m of output.missing_evidence) lines.push(sentence(`Missing evidence: ${m}`));
+  for (const b of output.blocking_failures) lines.push(sentence(`Blocking failure: ${b}`));
   return lines;
 }

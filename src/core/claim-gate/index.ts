@@ -7,7 +7,7 @@
  */
 import { canonicalJson } from '../canonical/jcs.ts';
 import { sha256Hex } from '../crypto/sha256.ts';
-import { EvidenceView } from './conditions.ts';
+import { compileRulesDocument, EvidenceView } from './conditions.ts';
 import { inputProblems } from './input.ts';
 import { CLAIM_GATE_OUTPUT_SCHEMA, OUTPUT_BOUNDARY, type ClaimGateOutput, type ClaimGateStatus } from './output.ts';
 import { readRequested } from './requested.ts';
@@ -21,6 +21,7 @@ export { PUBLISHED_CLAIM_GATE_RULES } from './rules-document.ts';
 export { gateFindings } from './findings.ts';
 export { gateRules } from './rules/index.ts';
 export { INPUT_SCHEMA_RULE, INPUT_SCHEMA_SUMMARY } from './input.ts';
+export { claimExceedsGate, type StatedClaim, type GateAllowance } from './claim-check.ts';
 
 // The rules document's identity, hashed once per document object (the gate runs it for every evaluation).
 const rulesIdentity = new WeakMap<ClaimGateRules, ClaimGateOutput['rules']>();
@@ -75,10 +76,11 @@ function statusOf(state: GateState): ClaimGateStatus {
 export function evaluateClaimGate(input: unknown, rules: ClaimGateRules = PUBLISHED_CLAIM_GATE_RULES): ClaimGateOutput {
   const canonical = canonicalOrUndefined(input);
   const inputSha256 = canonical === undefined ? null : sha256Hex(canonical);
-  const problems = inputProblems(input, canonical);
-  if (problems.length > 0) return failed(inputSha256, rules, problems);
-  const evidenceInput = input as Record<string, unknown>;
   try {
+    const problems = inputProblems(input, canonical);
+    if (problems.length > 0) return failed(inputSha256, rules, problems);
+    compileRulesDocument(rules);
+    const evidenceInput = input as Record<string, unknown>;
     const state: GateState = {
       rules,
       input: evidenceInput,
@@ -121,8 +123,11 @@ export function evaluateClaimGate(input: unknown, rules: ClaimGateRules = PUBLIS
       boundary: { ...OUTPUT_BOUNDARY },
     };
   } catch (error) {
-    // Only a broken rules document can get here (the input was validated); say so rather than throw.
-    return failed(inputSha256, rules, [`the rules document could not be run: ${error instanceof Error ? error.message : String(error)}`]);
+    // JSON can nest deeper than a recursive check can follow (a stack overflow), or the rules document is malformed:
+    // either way the answer is FAIL with the reason, never a throw.
+    const reason = error instanceof RangeError
+      ? 'the input is nested too deeply to be evaluated'
+      : `the rules document could not be run: ${error instanceof Error ? error.message : String(error)}`;
+    return failed(inputSha256, rules, [reason]);
   }
 }
-export { claimExceedsGate, type StatedClaim, type GateAllowance } from './claim-check.ts';

@@ -31,5 +31,5 @@ export function inputProblems(input: unknown, canonical: string | undefined): st
     return [surrogate ? unpairedSurrogateWords(surrogate.pointer || '/', surrogate.at).message : 'the input has no RFC 8785 canonical form'];
   }
   const errors = schemaErrors(input, EVIDENCE_INPUT_SCHEMA_ID);
-  return translateSchemaErrors(errors, WORDING).map((f) => (f.hint ? `${f.message} (${f.hint})` : f.message));
+  return translateSchemaErrors(errors, WORDING).map((f) => (f.hint ? `${f.message} — ${f.hint.charAt(0).toLowerCase()}${f.hint.slice(1)}` : f.message));
 }

@@ -38,16 +38,7 @@ export function compareLevels(a: unknown, b: unknown, rules: ClaimGateRules = PU
   return ra === undefined || rb === undefined ? undefined : ra - rb;
 }
 
-/** The lower of two levels (the first when equal). */
-export function lowerLevel<L extends RecordVerificationLevel>(a: L, b: L, rules: ClaimGateRules = PUBLISHED_CLAIM_GATE_RULES): L {
-  return (compareLevels(a, b, rules) ?? 0) <= 0 ? a : b;
-}
-
 /** V4+, V6, V7, V8 (DECISIONS 11 and 17): valid in old records, never allowed for new work. */
-export function historicalOnlyLevels(rules: ClaimGateRules = PUBLISHED_CLAIM_GATE_RULES): readonly ProtocolLevel[] {
-  return rules.protocol_levels.historical_only_for_new_work as ProtocolLevel[];
-}
-
 export function isHistoricalOnly(level: unknown, rules: ClaimGateRules = PUBLISHED_CLAIM_GATE_RULES): boolean {
   return typeof level === 'string' && rules.protocol_levels.historical_only_for_new_work.includes(level);
 }
@@ -88,16 +79,6 @@ export function scopeLabelWidth(label: unknown, rules: ClaimGateRules = PUBLISHE
   return rules.scope_labels.widths.find((w) => w.label === label)?.width;
 }
 
-/**
- * Whether `label` claims no more than `allowed` (the gate's label). False when `label` is wider; undefined when
- * either is not comparable, so the caller says so rather than passing or failing it silently.
- */
-export function scopeLabelWithin(label: unknown, allowed: unknown, rules: ClaimGateRules = PUBLISHED_CLAIM_GATE_RULES): boolean | undefined {
-  const w = scopeLabelWidth(label, rules);
-  const a = scopeLabelWidth(allowed, rules);
-  return w === undefined || a === undefined ? undefined : w <= a;
-}
-
 /** The lowest protocol level that may carry a scope label (null: none may; undefined: unknown label). */
 export function scopeLabelLowestLevel(label: unknown, rules: ClaimGateRules = PUBLISHED_CLAIM_GATE_RULES): ProtocolLevel | null | undefined {
   if (typeof label !== 'string') return undefined;
@@ -130,11 +111,6 @@ export function componentOf(level: unknown, rules: ClaimGateRules = PUBLISHED_CL
   return rungOf(level, rules)?.component;
 }
 
-/** Rank of a level on its component's ladder (C3R is above C3 and below C5); undefined when not on a ladder. */
-export function componentLevelRank(level: unknown, rules: ClaimGateRules = PUBLISHED_CLAIM_GATE_RULES): number | undefined {
-  return rungOf(level, rules)?.rank;
-}
-
 /**
  * Compares two levels of the same ladder (negative: a lower). Undefined when either is not on a ladder or they are
  * on different ladders (B2 and D5 are not comparable).
@@ -143,9 +119,4 @@ export function compareComponentLevels(a: unknown, b: unknown, rules: ClaimGateR
   const ra = rungOf(a, rules);
   const rb = rungOf(b, rules);
   return ra === undefined || rb === undefined || ra.component !== rb.component ? undefined : ra.rank - rb.rank;
-}
-
-/** The lowest rung of a component's ladder (B0, D0, …): what reading alone supports. */
-export function componentFloor(component: string, rules: ClaimGateRules = PUBLISHED_CLAIM_GATE_RULES): string | undefined {
-  return rules.component_ladders[component]?.order[0];
 }

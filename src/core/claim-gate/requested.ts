@@ -5,7 +5,7 @@ import { compareLevels, componentOf, compareComponentLevels, isProtocolLevel, ty
 export interface RequestedClaims {
   /** The highest protocol level requested, "none" when none was. */
   level: RecordVerificationLevel;
-  /** A scope label requested with it (V2-strong), when one was. */
+  /** The scope label the level was requested with (V2-minimal), when only labels of it were requested. */
   scopeLabel?: string;
   /** The highest level requested per component. */
   components: Map<string, string>;
@@ -27,10 +27,10 @@ export function readRequested(value: unknown, rules: ClaimGateRules): RequestedC
       if (cmp > 0) {
         out.level = level as ProtocolLevel;
         out.scopeLabel = labelled ? token : undefined;
-      } else if (cmp === 0 && labelled && out.scopeLabel !== undefined) {
-        // Two labels of one level: the wider one is what was asked for.
-        const labels = labelled[1];
-        if (labels.indexOf(token) > labels.indexOf(out.scopeLabel)) out.scopeLabel = token;
+      } else if (cmp === 0) {
+        // The widest request of one level is what was asked for: a bare level over any label, strong over minimal.
+        if (!labelled) out.scopeLabel = undefined;
+        else if (out.scopeLabel !== undefined && labelled[1].indexOf(token) > labelled[1].indexOf(out.scopeLabel)) out.scopeLabel = token;
       }
       continue;
     }

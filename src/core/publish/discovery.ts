@@ -3,6 +3,7 @@
  * nothing from records, nothing that changes between builds of the same configuration.
  */
 import type { SiteConfig } from '../config.ts';
+import { GATEWAY_OPENAPI_PATH } from '../record-chain/openapi.ts';
 import { schemaDocuments, type SchemaDocument } from '../schema/documents.ts';
 import { documentTemplates } from './documents.ts';
 import { ATOM_FEED_PATH, JSON_FEED_PATH } from './feeds.ts';
@@ -47,7 +48,7 @@ export function llmsTxt(config: SiteConfig, schemas: readonly SchemaDocument[] =
     VERIFICATION_MODEL_PATH,
   ]);
   // Every /api/ document linked here must be published by this site.
-  const published = new Set([...documentTemplates.map((t) => `/api/${t.file}`), ...schemas.map((s) => s.$id)]);
+  const published = new Set([...documentTemplates.map((t) => `/api/${t.file}`), ...schemas.map((s) => s.$id), GATEWAY_OPENAPI_PATH]);
   const linked = [
     '/api/agent-first-contact.json',
     '/api/submission-checklist.json',
@@ -55,6 +56,7 @@ export function llmsTxt(config: SiteConfig, schemas: readonly SchemaDocument[] =
     '/api/echo-record-schema.v3.json',
     SUBMISSION_SCHEMA_PATH,
     VERIFICATION_MODEL_PATH,
+    GATEWAY_OPENAPI_PATH,
     ...STRICT_EVIDENCE_PIPELINE.map(([p]) => p),
     ...POLICY_LINKS.map(([, p]) => p),
   ];
@@ -90,6 +92,7 @@ export function llmsTxt(config: SiteConfig, schemas: readonly SchemaDocument[] =
     link('Record-chain builder', BUILDER_PATH, 'builds and signs a submission; its propagation command records a propagation action'),
     `- Preflight: POST ${gateway}/record-chain/preflight — checks a submission before it is submitted`,
     `- Submit: POST ${gateway}/record-chain/submit — returns a receipt that is intake-only: not attestation and not final inclusion`,
+    link('Gateway API (OpenAPI 3.1)', GATEWAY_OPENAPI_PATH, 'every route, answer, status and error code of the intake gateway, with its limits, rate limits and when to retry'),
     `- Readback: a record is included only when ${url(PUBLIC_INDEX_PATH)} lists an entry with its submission_sha256`,
     link('Record-chain submission schema', SUBMISSION_SCHEMA_PATH, 'the current submission envelope'),
     link('Verification claim model', VERIFICATION_MODEL_PATH, 'the current verification model'),

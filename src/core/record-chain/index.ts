@@ -23,7 +23,7 @@
  * The Claim Gate on a verification record that carries an evidence_input (doctor, preflight, submit, intake):
  *   judgeSubmissionClaim(record) → { output, reasons, findings } | undefined   (also rule chain/claim-gate)
  *
- * The gateway's HTTP shapes (what the builder expects): protocol.ts.
+ * The gateway's HTTP shapes (what the builder expects): protocol.ts; its OpenAPI description: openapi.ts.
  */
 export * from './types.ts';
 export { buildSubmission, completeRecord, serializeSubmission, signRecord, submissionSha256, type ClientInfo, type SigningKeys } from './envelope.ts';
@@ -41,6 +41,7 @@ export {
 export * from './receipt.ts';
 export * from './protocol.ts';
 export { canonicalHashRef, CLAIM_GATE_RULE_ID, judgeSubmissionClaim, validationResultOf, type SubmissionGateJudgement } from './claim-gate.ts';
+export { gatewayOpenApi, gatewayOperations, GATEWAY_OPENAPI_PATH, type GatewayDescriptionInput } from './openapi.ts';
 export { chainRules, type ChainRule, type ChainContext } from './rules/index.ts';
 export { FORBIDDEN_ITEMS, findForbiddenPhrases, type ForbiddenItem } from './rules/propagation-phrases.ts';
 export { SECRET_SHAPES, findSecret } from './rules/secrets.ts';

@@ -16,7 +16,9 @@ export const hashMatch: GateRule = {
     evidenceList(state.input, 'hashes').forEach((entry, i) => {
       const { expected, computed, match } = entry;
       if (typeof expected !== 'string' || typeof computed !== 'string') return;
-      if (expected !== computed) {
+      if (expected !== computed && expected.toLowerCase() === computed.toLowerCase()) {
+        state.limitations.push(`${label(entry, i)}: expected and computed are the same hash in different letter case; write both in lowercase hex for the entry to count as hash evidence`);
+      } else if (expected !== computed) {
         const lie = match === true ? ' although the entry says match: true' : '';
         state.blocking.push(`hash mismatch for ${label(entry, i)}: expected ${expected}, computed ${computed}${lie}; check the artifact and the expected value's source, and report the mismatch rather than a verification`);
       } else if (match === false) {
