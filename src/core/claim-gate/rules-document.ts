@@ -96,6 +96,8 @@ export interface RecordKindsSection {
   report_kinds: string[];
   wrapper_kind: string;
   when_blocked: string;
+  /** What an input marked test_fixture becomes. */
+  test_fixture_kind: string;
   report_requires: string[];
   /** Declaration flags that must not be false. */
   declaration_flags: string[];

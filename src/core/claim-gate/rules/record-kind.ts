@@ -8,7 +8,7 @@ export const recordKind: GateRule = {
     const kinds = state.rules.record_kinds;
     const requested = typeof state.input.requested_record_kind === 'string' ? state.input.requested_record_kind : kinds.when_blocked;
     const blocked = state.blocking.length > 0;
-    state.recordKind = state.input.test_fixture === true ? 'test_record' : blocked ? kinds.when_blocked : requested;
+    state.recordKind = state.input.test_fixture === true ? kinds.test_fixture_kind : blocked ? kinds.when_blocked : requested;
     state.canBuildReport = !blocked && kinds.report_requires.every((f) => state.input[f] !== undefined);
     state.canBuildWrapper = state.canBuildReport && requested === kinds.wrapper_kind;
   },
