@@ -4,7 +4,7 @@
  * verdict offline.
  *
  *   keygen · echo · verification · propagation · correction · context-insufficient · evidence · claim-gate · report ·
- *   doctor · preflight · submit · receipt · readback
+ *   doctor · preflight · submit · receipt · readback · monitor
  *
  * Exit status: 0 success; 1 no (invalid, forged, not yet included, rejected); 2 usage, input/output or network error.
  */
@@ -15,13 +15,14 @@ import { evidence } from './commands/evidence.ts';
 import { report } from './commands/report.ts';
 import { preflight, submit } from './commands/gateway.ts';
 import { keygen } from './commands/keygen.ts';
+import { monitor } from './commands/monitor.ts';
 import { readback } from './commands/readback.ts';
 import { receipt } from './commands/receipt.ts';
 import { builderConfig } from './config.ts';
 import { NetworkError } from './net.ts';
 import { recordCommandSpecs } from './records.ts';
 
-export const COMMANDS: readonly CommandSpec[] = [keygen, ...recordCommandSpecs, evidence, claimGate, report, doctor, preflight, submit, receipt, readback];
+export const COMMANDS: readonly CommandSpec[] = [keygen, ...recordCommandSpecs, evidence, claimGate, report, doctor, preflight, submit, receipt, readback, monitor];
 
 function overview(): string {
   const config = builderConfig();
@@ -35,8 +36,9 @@ function overview(): string {
     ...COMMANDS.map((c) => `  ${c.name.padEnd(width)}${c.summary}`),
     '',
     'The path: keygen → echo|verification|propagation|correction|context-insufficient → doctor → preflight → submit',
-    'Strict evidence claims: evidence (hash your artifacts) → claim-gate → report (builds the verification submission) → doctor → …',
     '(keep the receipt: intake only) → receipt (verify it) → readback (final inclusion, after the archive is published).',
+    'Strict evidence claims: evidence (hash your artifacts) → claim-gate → report (builds the verification submission) → doctor → …',
+    'Later: monitor --checkpoint (the archive\'s transparency log still extends the checkpoint readback saved).',
     '',
     `Site: ${config.baseUrl}   Gateway: ${config.gatewayUrl}`,
     'Records are the submitter\'s words: not authority, not amendment, not endorsement; the original inscribed records prevail.',

@@ -7,6 +7,7 @@ import { GATEWAY_OPENAPI_PATH } from '../record-chain/openapi.ts';
 import { schemaDocuments, type SchemaDocument } from '../schema/documents.ts';
 import { documentTemplates } from './documents.ts';
 import { ATOM_FEED_PATH, JSON_FEED_PATH } from './feeds.ts';
+import { CHECKPOINT_PATH, LOG_DOCUMENT_PATH, LOG_PREFIX } from '../log/publish.ts';
 import { PUBLIC_INDEX_PATH } from './public-index.ts';
 import { SITEMAP_PATH } from './sitemap.ts';
 
@@ -86,6 +87,13 @@ export function llmsTxt(config: SiteConfig, schemas: readonly SchemaDocument[] =
     link('JSON Feed', JSON_FEED_PATH, 'the newest records by archive date'),
     link('Sitemap', SITEMAP_PATH, 'every record page'),
     link('Echo record schema v3', '/api/echo-record-schema.v3.json', 'the records already archived (historical compatibility schema, not the current submission envelope)'),
+    '',
+    "## Verify the archive's history (transparency log)",
+    '',
+    link('Transparency log', LOG_DOCUMENT_PATH, 'origin and verifier keys (C2SP signed-note, Ed25519) of the append-only log of every published version of every record, and where its checkpoint and tiles are'),
+    link('Signed checkpoint', CHECKPOINT_PATH, 'C2SP tlog-checkpoint: the tree size and RFC 6962 root hash, signed (absent when the site was built without a log key)'),
+    `- Tiles: ${url(LOG_PREFIX)}tile/<L>/<N> and ${url(LOG_PREFIX)}tile/entries/<N> (C2SP tlog-tiles); a leaf entry is the canonical JSON {"id","index","sha256"}, and each index entry's leaf_index names its leaf`,
+    `- Verify offline with the builder: readback --id <id> --save-checkpoint cp.txt (inclusion proof), later monitor --checkpoint cp.txt (consistency proof: exit 0 extends, 1 history rewritten)`,
     '',
     '## Submit (the current public route)',
     '',

@@ -38,6 +38,7 @@ export const PUBLIC_INDEX_NOTES: readonly string[] = [
   'sha256 is the SHA-256 of the exact bytes served at url; raw records are byte-identical to the archived files.',
   'Values under "submitted" are copied verbatim from the record: the submitter\'s words, untrusted, not the archive\'s.',
   'submission_sha256 (record-chain records) is the SHA-256 of the JCS canonical submitted record; a record is finally included once its entry is listed here.',
+  'leaf_index is the transparency-log leaf of the record\'s current bytes (/api/log.json says how to verify it); null while they are not logged.',
 ];
 
 export interface PublicIndexEntry {
@@ -65,6 +66,8 @@ export interface PublicIndexEntry {
   counts_as_attestation: boolean;
   historical_only_level: boolean;
   submission_sha256: string | null;
+  /** The transparency-log leaf of the record's current bytes (null: not logged yet, or the archive has no log). */
+  leaf_index: number | null;
   /** Free text from the record, verbatim: the submitter's words. */
   submitted: { verification_status: string | null; claim_gate_status: string | null };
 }
@@ -79,7 +82,7 @@ export function submissionSha256Of(record: Record<string, unknown>): string | nu
   return value && SHA256_HEX.test(value) ? value : null;
 }
 
-export function indexEntry({ id, path, archiveDate, sha256, record }: PublishRecord, links: LifecycleLinks): PublicIndexEntry {
+export function indexEntry({ id, path, archiveDate, sha256, record, log }: PublishRecord, links: LifecycleLinks): PublicIndexEntry {
   const gate = recordGateOutput(record);
   return {
     id,
@@ -101,6 +104,7 @@ export function indexEntry({ id, path, archiveDate, sha256, record }: PublishRec
     independence_class: stringField(record, 'independence_class'),
     ...recordFlags(record),
     submission_sha256: submissionSha256Of(record),
+    leaf_index: log?.leafIndex ?? null,
     submitted: { verification_status: stringField(record, 'verification_status'), claim_gate_status: gate?.status ?? null },
   };
 }

@@ -24,6 +24,7 @@
  * facts, table of contents), submitted.ts (the submitter's words), boundary.ts and sections.ts (what the record
  * states about itself, and the file). As one file it was 600 lines; split, each part reads on its own.
  */
+import type { RecordLogView } from '../../core/publish/records.ts';
 import type { RecordSummary } from '../archive-model.ts';
 import type { SitePaths } from '../paths.ts';
 import { claimGateSection } from './record-page/claim-gate.ts';
@@ -58,6 +59,8 @@ export interface RecordPageInput {
   corrects: string | undefined;
   /** Ids of the corrections of this record. */
   correctedBy: readonly string[];
+  /** The record's leaves in the transparency log, when the archive has one. */
+  log?: RecordLogView;
 }
 
 export interface RecordPageContext {
