@@ -5,25 +5,16 @@
 import { sha256Hex } from '../core/crypto/sha256.ts';
 import { loadArchive, comparePaths, type LoadedArchive, type LoadedFile } from '../core/archive/load-archive.ts';
 import { validateLoadedArchive } from '../core/archive/validate-archive.ts';
-import { recordIdOf } from '../core/archive/paths.ts';
+import { nextConventionalPaths, recordIdOf } from '../core/archive/paths.ts';
 import { parseStrictJson } from '../core/json/strict-parse.ts';
 import { submissionSha256Of } from '../core/publish/public-index.ts';
 import type { Diagnostic } from '../core/diagnostics/diagnostic.ts';
 import type { JsonObject } from '../core/record-chain/index.ts';
 import { commitWrites, type CommitHooks, type PlannedWrite } from './journal.ts';
 
-const CONVENTIONAL_NAME = /(?:^|\/)echo-\d{4}-\d{2}-\d{2}-(\d{6})\.json$/;
-
 /** The archive path of the next record archived on `date`: `<year>/echo-<date>-<max sequence + 1>.json`. */
 export function nextRecordPath(archive: LoadedArchive, date: Date): string {
-  let max = 0;
-  for (const f of archive.files) {
-    const m = CONVENTIONAL_NAME.exec(f.path);
-    if (m) max = Math.max(max, Number(m[1]));
-  }
-  if (max >= 999_999) throw new Error('the archive has used every six-digit sequence number');
-  const day = date.toISOString().slice(0, 10);
-  return `${day.slice(0, 4)}/echo-${day}-${String(max + 1).padStart(6, '0')}.json`;
+  return nextConventionalPaths(archive.files.map((f) => f.path), date)[0]!;
 }
 
 /** The archive path of a record that already carries this submission_sha256, if any. */

@@ -34,3 +34,18 @@ export function archiveDateOf(id: string): string | undefined {
 export function isArchiveReadme(path: string): boolean {
   return path === 'README.md' || path.endsWith('/README.md');
 }
+
+/**
+ * The archive paths of the next `count` records archived on `date`, given the paths already in the archive:
+ * `<year>/echo-<date>-<sequence>.json`, the sequence numbers following the highest conventional one (DECISIONS 1).
+ */
+export function nextConventionalPaths(paths: Iterable<string>, date: Date, count = 1): string[] {
+  let max = 0;
+  for (const path of paths) {
+    const m = CONVENTIONAL_ID.exec(recordIdOf(path));
+    if (m && path.endsWith('.json')) max = Math.max(max, Number(m[4]));
+  }
+  if (max + count > 999_999) throw new Error('the archive has used every six-digit sequence number');
+  const day = date.toISOString().slice(0, 10);
+  return Array.from({ length: count }, (_, i) => `${day.slice(0, 4)}/echo-${day}-${String(max + 1 + i).padStart(6, '0')}.json`);
+}

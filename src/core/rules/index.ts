@@ -15,6 +15,8 @@ import { unknownAgency } from './cross/unknown-agency.ts';
 import { linkedReport } from './cross/linked-report.ts';
 import { derivedCounts } from './cross/derived-counts.ts';
 import { authorshipProof } from './cross/authorship-proof.ts';
+import { claimGateLevel } from './cross/claim-gate-level.ts';
+import { failedValidationClaim } from './cross/failed-validation-claim.ts';
 import { supersededReason } from './state/superseded-reason.ts';
 
 export const archiveRules: readonly ArchiveRule[] = [notJson, tooLarge, recordName, duplicateId];
@@ -32,4 +34,6 @@ export const recordRules: readonly RecordRule[] = [
   derivedCounts,
   supersededReason,
   authorshipProof,
+  claimGateLevel,
+  failedValidationClaim,
 ];

@@ -51,3 +51,18 @@ export function requiredConstants(schemaId: string, ...path: string[]): Record<s
   }
   return out;
 }
+
+/**
+ * `{ name: true }` for every top-level property of a schema whose value is the constant true (the Echo v3 record's
+ * not_authority, not_amendment, not_endorsement, bitcoin_originals_prevail, not_verification_unless_claimed): the
+ * flags a new record states, read from the schema, in its property order.
+ */
+export function constantTrueFlags(schemaId: string): Record<string, true> {
+  const root = schemaDocument(schemaId) as SchemaNode | undefined;
+  if (!root) throw new Error(`schema ${schemaId} is not in the schema folder`);
+  const out: Record<string, true> = {};
+  for (const [name, property] of Object.entries(resolve(root, schemaId).node.properties ?? {})) {
+    if (resolve(property, schemaId).node.const === true) out[name] = true;
+  }
+  return out;
+}
