@@ -516,6 +516,9 @@ describe.skipIf(!HAVE_CHROMIUM)('the built site in a real browser (chromium)', (
       }
       // The measure sees a shift when there is one: a block pushed in above the content moves everything below it.
       await page.goto(`${server.origin}/`);
+      // Only what was painted can shift: wait for two frames first (on a loaded machine the load event can come
+      // before the first paint, and a block added before it moves nothing).
+      await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
       await page.evaluate(() => {
         const block = document.createElement('div');
         block.style.height = '200px';
