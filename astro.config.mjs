@@ -1,11 +1,11 @@
 // @ts-check
 /**
  * Astro configuration: a fully static site, no network at build time, no client JavaScript.
- * The archive is read and validated by the core once per build (src/site/integration.ts); an invalid archive fails the build.
+ * The archive is read and validated by the core once per build (src/site/build/integration.ts); an invalid archive fails the build.
  */
 import { defineConfig } from 'astro/config';
 import { siteConfig } from './src/core/config.ts';
-import { echoArchive } from './src/site/integration.ts';
+import { echoArchive } from './src/site/build/integration.ts';
 
 // The build must work offline and say nothing to anyone: no telemetry. (Read after the config is loaded.)
 process.env.ASTRO_TELEMETRY_DISABLED ??= '1';

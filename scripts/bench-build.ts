@@ -219,7 +219,7 @@ try {
     if (site.code !== 0) fail('site astro build', site);
     siteRuns.push(site);
     if (run === 1) {
-      // Astro counts its own pages; the record pages are rendered beside it (src/site/record-pages.ts).
+      // Astro counts its own pages; the record pages are rendered beside it (src/site/build/3-record-pages.ts).
       const astroPages = /(\d+) page\(s\) built/.exec(site.tail)?.[1];
       const recordPages = /Rendered (\d+) record page/.exec(site.tail)?.[1];
       pages = astroPages && recordPages ? `${Number(astroPages) + Number(recordPages)} (${recordPages} record pages, ${astroPages} by Astro)` : (astroPages ?? '?');

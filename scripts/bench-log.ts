@@ -1,7 +1,7 @@
 /**
  * `npm run bench:log -- --records N [--runs K]`
  *
- * The transparency log at N records, through the code the site build runs (src/site/transparency-log.ts):
+ * The transparency log at N records, through the code the site build runs (src/site/build/6-transparency-log.ts):
  *   read    — read the committed log (<archive>/.tlog/: N leaf entries), hash the tree, check it against its tree
  *             head, match it with N records (leaf index and versions for each), load the signing key;
  *   publish — the hash tiles, entry bundles and signed checkpoint, written to disk (files and bytes reported);
@@ -22,8 +22,8 @@ import { leafHash } from '../src/core/log/merkle.ts';
 import { parseVerifierKey, signerKeyText } from '../src/core/log/note.ts';
 import { verifyConsistency, verifyInclusion } from '../src/core/log/proof.ts';
 import { TileReader } from '../src/core/log/tile-reader.ts';
-import type { SiteRecord } from '../src/site/archive-source.ts';
-import { readSiteLog, writeSiteLog } from '../src/site/transparency-log.ts';
+import type { SiteRecord } from '../src/site/build/2-read-archive.ts';
+import { readSiteLog, writeSiteLog } from '../src/site/build/6-transparency-log.ts';
 
 const { values } = parseArgs({ options: { records: { type: 'string', default: '10000' }, runs: { type: 'string', default: '3' }, help: { type: 'boolean', short: 'h' } } });
 if (values.help) {

@@ -1,6 +1,6 @@
-/** Values the archive's integration (src/site/integration.ts) defines for the pages at build time. */
+/** Values the archive's integration (src/site/build/integration.ts) defines for the pages at build time. */
 interface ImportMetaEnv {
-  /** The stylesheet's versioned href (src/site/stylesheet.ts). */
+  /** The stylesheet's versioned href (src/site/build/1-stylesheet.ts). */
   readonly ECHO_STYLESHEET: string;
   /**
    * True under `astro dev` only. Not import.meta.env.DEV, which follows NODE_ENV: a build run with NODE_ENV=test

@@ -1,7 +1,7 @@
 /** /sitemap-<n>.xml: the parts of a sitemap split above 50,000 URLs (none otherwise). */
 import type { APIRoute, GetStaticPaths } from 'astro';
 import { siteConfig } from '../core/config.ts';
-import { archiveRecords } from '../site/records.ts';
+import { archiveRecords } from '../site/model/records.ts';
 import { buildSitemap } from '../core/publish/sitemap.ts';
 
 export const getStaticPaths = (async () =>

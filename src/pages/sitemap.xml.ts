@@ -1,7 +1,7 @@
 /** /sitemap.xml: home, browse and every record page; a sitemap index above 50,000 URLs (src/core/publish/sitemap.ts). */
 import type { APIRoute } from 'astro';
 import { siteConfig } from '../core/config.ts';
-import { archiveRecords } from '../site/records.ts';
+import { archiveRecords } from '../site/model/records.ts';
 import { buildSitemap } from '../core/publish/sitemap.ts';
 
 export const GET: APIRoute = async () =>

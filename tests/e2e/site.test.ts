@@ -164,7 +164,7 @@ describe.skipIf(!HAVE_CHROMIUM)('the built site in a real browser (chromium)', (
     expect(csp).toContain("default-src 'self'");
     expect(csp).toMatch(/script-src 'self'(?! 'unsafe-inline')/);
     expect(csp).not.toContain('unsafe-inline');
-    // The one stylesheet (a versioned file, src/site/stylesheet.ts) loaded under that policy.
+    // The one stylesheet (a versioned file, src/site/build/1-stylesheet.ts) loaded under that policy.
     expect(await page.evaluate(() => [...document.styleSheets].filter((s) => s.href?.includes('/styles/site.css?v=')).length)).toBe(1);
     await page.screenshot({ path: join(SHOTS, 'home.png'), fullPage: true });
     expect(errors).toEqual([]);

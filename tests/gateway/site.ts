@@ -8,9 +8,9 @@
 import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { buildPublicIndex } from '../../src/core/publish/public-index.ts';
-import { readSiteArchive } from '../../src/site/archive-source.ts';
-import { sitePaths } from '../../src/site/paths.ts';
-import { recordJobs } from '../../src/site/record-pages.ts';
+import { readSiteArchive } from '../../src/site/build/2-read-archive.ts';
+import { sitePaths } from '../../src/site/model/paths.ts';
+import { recordJobs } from '../../src/site/build/3-record-pages.ts';
 import { echoHtml } from '../../src/site/render/echo-html.ts';
 import { renderRecordPage } from '../../src/site/render/record-page.ts';
 

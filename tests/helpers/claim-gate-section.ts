@@ -1,6 +1,6 @@
 /** The text of a record page's "Claim Gate finding" section, rendered by the site's own record-page renderer. */
 import { DomUtils, parseDocument } from 'htmlparser2';
-import { sitePaths } from '../../src/site/paths.ts';
+import { sitePaths } from '../../src/site/model/paths.ts';
 import { renderRecordPage } from '../../src/site/render/record-page.ts';
 
 export function recordPageMain(record: Record<string, unknown>, id = 'echo-2026-03-01-000001'): string {

@@ -13,8 +13,8 @@ import { sha256Hex } from '../../src/core/crypto/sha256.ts';
 import { generateEd25519KeyPair } from '../../src/core/crypto/ed25519.ts';
 import { leafEntry, parseEntriesFile, parseLeafEntry } from '../../src/core/log/archive-log.ts';
 import { signerKeyText } from '../../src/core/log/note.ts';
-import { ArchiveBuildError, readSiteArchive } from '../../src/site/archive-source.ts';
-import { readSiteLog } from '../../src/site/transparency-log.ts';
+import { ArchiveBuildError, readSiteArchive } from '../../src/site/build/2-read-archive.ts';
+import { readSiteLog } from '../../src/site/build/6-transparency-log.ts';
 import { REPO_ROOT } from '../helpers/records.ts';
 
 const NODE = resolve(REPO_ROOT, 'node_modules/.bin/node');

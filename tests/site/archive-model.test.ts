@@ -1,5 +1,5 @@
 /**
- * The site's view of the archive (src/site/archive-model.ts, facets.ts, labels.ts): counts that honour withdrawal
+ * The site's view of the archive (src/site/model/archive-model.ts, facets.ts, labels.ts): counts that honour withdrawal
  * and do_not_count_as_attestation, facet counts that match the facet pages, relations between records, state
  * flags, list summaries, and a label for every field the schema allows.
  */
@@ -17,9 +17,9 @@ import {
   summarizeRecord,
   truncate,
   type ArchiveEntry,
-} from '../../src/site/archive-model.ts';
-import { FACETS, facetCounts, groupByFacet, valueSlug } from '../../src/site/facets.ts';
-import { FIELD_LABELS, fieldLabel, humanize, valueLabel } from '../../src/site/labels.ts';
+} from '../../src/site/model/archive-model.ts';
+import { FACETS, facetCounts, groupByFacet, valueSlug } from '../../src/site/model/facets.ts';
+import { FIELD_LABELS, fieldLabel, humanize, valueLabel } from '../../src/site/model/labels.ts';
 import { REPO_ROOT, echoWith } from '../helpers/records.ts';
 
 const SAMPLE_DIR = resolve(REPO_ROOT, 'records/2026');

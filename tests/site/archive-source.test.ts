@@ -1,12 +1,12 @@
 /**
- * The site's way into the archive (src/site/archive-source.ts): the validated records with their hashes and files,
+ * The site's way into the archive (src/site/build/2-read-archive.ts): the validated records with their hashes and files,
  * an invalid archive refused with the validate command's report, a missing folder refused with what to do.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ArchiveBuildError, InvalidArchiveError, readSiteArchive } from '../../src/site/archive-source.ts';
+import { ArchiveBuildError, InvalidArchiveError, readSiteArchive } from '../../src/site/build/2-read-archive.ts';
 import { publishRecord } from '../publish/helpers.ts';
 import { tempDir } from '../helpers/temp-dir.ts';
 
@@ -31,7 +31,7 @@ describe('readSiteArchive', () => {
       [b.id, b.sha256, join(root, b.path)],
       [a.id, a.sha256, join(root, a.path)],
     ]);
-    // The bytes are read again where a file is published (src/site/raw-records.ts), not kept for the whole build.
+    // The bytes are read again where a file is published (src/site/build/4-raw-records.ts), not kept for the whole build.
     expect(Object.keys(records[0]!).sort()).toEqual(['archiveDate', 'file', 'id', 'path', 'record', 'sha256']);
   });
 

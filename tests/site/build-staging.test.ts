@@ -1,8 +1,8 @@
-/** One staging folder per build (src/site/build-staging.ts): never shared by two builds; orphans removed. */
+/** One staging folder per build (src/site/build/5-staging.ts): never shared by two builds; orphans removed. */
 import { existsSync, mkdirSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createStaging } from '../../src/site/build-staging.ts';
+import { createStaging } from '../../src/site/build/5-staging.ts';
 import { tempDir } from '../helpers/temp-dir.ts';
 
 describe('createStaging', () => {

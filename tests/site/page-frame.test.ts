@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { parseDocument } from 'htmlparser2';
-import { sitePaths } from '../../src/site/paths.ts';
+import { sitePaths } from '../../src/site/model/paths.ts';
 import { DEFAULT_DESCRIPTION, pageEnd, pageHtml, pageStart, type SiteFrame } from '../../src/site/render/page-frame.ts';
 
 const frame: SiteFrame = { paths: sitePaths('/'), site: 'https://echoes.example.org', stylesheet: '/styles/site.css?v=abc' };

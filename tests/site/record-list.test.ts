@@ -6,9 +6,9 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { DomUtils, parseDocument } from 'htmlparser2';
-import { summarizeRecord } from '../../src/site/archive-model.ts';
-import { facetCounts } from '../../src/site/facets.ts';
-import { sitePaths } from '../../src/site/paths.ts';
+import { summarizeRecord } from '../../src/site/model/archive-model.ts';
+import { facetCounts } from '../../src/site/model/facets.ts';
+import { sitePaths } from '../../src/site/model/paths.ts';
 import { facetFiltersHtml } from '../../src/site/render/facet-filters.ts';
 import { recordListHtml } from '../../src/site/render/record-list.ts';
 import { REMOVE, echoWith, validEcho } from '../helpers/records.ts';

@@ -4,7 +4,7 @@
  * path when the log kept them; nothing at all for an archive without a log.
  */
 import { describe, expect, it } from 'vitest';
-import { sitePaths } from '../../src/site/paths.ts';
+import { sitePaths } from '../../src/site/model/paths.ts';
 import { renderRecordPage } from '../../src/site/render/record-page.ts';
 import { logRows } from '../../src/site/render/record-page/log.ts';
 import { validEcho } from '../helpers/records.ts';

@@ -1,5 +1,5 @@
 /**
- * The record pages rendered beside Astro (src/site/record-pages.ts): one page per record, on worker threads or on
+ * The record pages rendered beside Astro (src/site/build/3-record-pages.ts): one page per record, on worker threads or on
  * the main thread, each the same document `astro dev` serves (recordDocument); and the move of the staged pages
  * and files into the output (src/core/util/move-entries.ts).
  */
@@ -7,9 +7,9 @@ import { mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { moveEntries } from '../../src/core/util/move-entries.ts';
-import { recordPageId } from '../../src/site/integration.ts';
-import { publishRawRecord, readRawRecord } from '../../src/site/raw-records.ts';
-import { recordJobs, recordPageThreads, startRecordPages, type RecordSource } from '../../src/site/record-pages.ts';
+import { recordPageId } from '../../src/site/build/integration.ts';
+import { publishRawRecord, readRawRecord } from '../../src/site/build/4-raw-records.ts';
+import { recordJobs, recordPageThreads, startRecordPages, type RecordSource } from '../../src/site/build/3-record-pages.ts';
 import { echoHtml } from '../../src/site/render/echo-html.ts';
 import { frameOf } from '../../src/site/render/page-frame.ts';
 import { recordDocument } from '../../src/site/render/record-document.ts';

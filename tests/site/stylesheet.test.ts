@@ -1,10 +1,10 @@
-/** The stylesheet's URL (src/site/stylesheet.ts): under the base path, and a new URL whenever its bytes change. */
+/** The stylesheet's URL (src/site/build/1-stylesheet.ts): under the base path, and a new URL whenever its bytes change. */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { sitePaths } from '../../src/site/paths.ts';
-import { STYLESHEET_PATH, readStylesheetHref, stylesheetHref } from '../../src/site/stylesheet.ts';
+import { sitePaths } from '../../src/site/model/paths.ts';
+import { STYLESHEET_PATH, readStylesheetHref, stylesheetHref } from '../../src/site/build/1-stylesheet.ts';
 import { tempDir } from '../helpers/temp-dir.ts';
 
 const bytes = (s: string) => new TextEncoder().encode(s);

@@ -7,7 +7,7 @@
 import type { APIRoute, GetStaticPaths } from 'astro';
 import { siteConfig } from '../../core/config.ts';
 import { publishedDocuments } from '../../core/publish/documents.ts';
-import { publishedSchemas } from '../../site/schemas.ts';
+import { publishedSchemas } from '../../site/model/schemas.ts';
 
 type Published = {
   bytes: Uint8Array<ArrayBuffer>;

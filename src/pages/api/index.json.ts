@@ -4,7 +4,7 @@
  */
 import type { APIRoute } from 'astro';
 import { buildPublicIndex, indexShardBytes } from '../../core/publish/public-index.ts';
-import { archiveRecords } from '../../site/records.ts';
+import { archiveRecords } from '../../site/model/records.ts';
 
 export const GET: APIRoute = async () => {
   const { index } = buildPublicIndex(await archiveRecords(), { maxBytes: indexShardBytes() });

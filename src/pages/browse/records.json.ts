@@ -5,8 +5,8 @@
  * Not an API for agents (that is /api/index.json); its shape may change with the site.
  */
 import type { APIRoute } from 'astro';
-import { FACETS, facetValueLabel } from '../../site/facets.ts';
-import { archiveModel } from '../../site/records.ts';
+import { FACETS, facetValueLabel } from '../../site/model/facets.ts';
+import { archiveModel } from '../../site/model/records.ts';
 
 export const GET: APIRoute = async () => {
   const model = await archiveModel();

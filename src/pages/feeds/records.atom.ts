@@ -2,7 +2,7 @@
 import type { APIRoute } from 'astro';
 import { siteConfig } from '../../core/config.ts';
 import { atomFeed } from '../../core/publish/feeds.ts';
-import { archiveRecords } from '../../site/records.ts';
+import { archiveRecords } from '../../site/model/records.ts';
 
 export const GET: APIRoute = async () =>
   new Response(atomFeed(await archiveRecords(), siteConfig()), {

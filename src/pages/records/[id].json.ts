@@ -1,11 +1,11 @@
 /**
  * /records/<id>.json in `astro dev`: the record file exactly as submitted (byte-identical; its SHA-256 is the one
  * the site shows). A build publishes these files itself, by linking the validated files into the output
- * (src/site/raw-records.ts), so this route has no paths in a build.
+ * (src/site/build/4-raw-records.ts), so this route has no paths in a build.
  */
 import type { APIRoute, GetStaticPaths } from 'astro';
-import { readRawRecord } from '../../site/raw-records.ts';
-import { archiveRecords, type RecordEntry } from '../../site/records.ts';
+import { readRawRecord } from '../../site/build/4-raw-records.ts';
+import { archiveRecords, type RecordEntry } from '../../site/model/records.ts';
 
 export const getStaticPaths = (async () =>
   import.meta.env.ECHO_DEV_SERVER ? (await archiveRecords()).map((entry) => ({ params: { id: entry.id }, props: { entry } })) : []) satisfies GetStaticPaths;

@@ -3,8 +3,8 @@
  * static page (/browse/<facet>/<value>/), which browse-filter.ts turns into combinable toggles. A string function
  * (see record-list.ts for why): every browse page carries all of it.
  */
-import type { FacetCounts } from '../facets.ts';
-import type { SitePaths } from '../paths.ts';
+import type { FacetCounts } from '../model/facets.ts';
+import type { SitePaths } from '../model/paths.ts';
 import { attribute, text } from './escape.ts';
 
 /** The facet value a page is limited to, if any. */

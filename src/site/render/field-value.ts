@@ -10,8 +10,8 @@
  * tags and class names below: record data is only ever text, never markup, an attribute name or a link.
  */
 import { escape } from 'html-escaper';
-import { fieldLabel, valueLabel } from '../labels.ts';
-import { isEnumField } from '../schema-fields.ts';
+import { fieldLabel, valueLabel } from '../model/labels.ts';
+import { isEnumField } from '../model/schema-fields.ts';
 
 /** Nesting depth past which a value is shown as compact JSON (a hostile record may nest deeply; valid ones do not). */
 export const MAX_DEPTH = 8;

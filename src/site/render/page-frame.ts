@@ -3,7 +3,7 @@
  * feeds, stylesheet), site header with navigation, the <main> element, and the footer, as a pure string function.
  *
  * One function, two callers: the Astro layout (src/layouts/Base.astro) wraps its pages in it, and the record pages,
- * which are rendered outside Astro on the build's worker threads (src/site/record-pages.ts), use it directly. It
+ * which are rendered outside Astro on the build's worker threads (src/site/build/3-record-pages.ts), use it directly. It
  * imports nothing from Astro or Vite so that it runs anywhere.
  *
  * No inline scripts or styles and nothing from another origin: the policy below forbids them, so record text can
@@ -11,7 +11,7 @@
  * only the search page adds 'wasm-unsafe-eval', for Pagefind's WebAssembly. Every interpolated value is escaped.
  */
 import { attribute, text } from './escape.ts';
-import { sitePaths, type SitePaths } from '../paths.ts';
+import { sitePaths, type SitePaths } from '../model/paths.ts';
 
 /** The frame's settings as plain data (they cross to worker threads): base path, site URL, stylesheet href. */
 export interface FrameSettings {
@@ -25,7 +25,7 @@ export interface SiteFrame {
   paths: SitePaths;
   /** The site's absolute URL (Astro's `site`), for canonical links; none: no canonical link. */
   site: string | undefined;
-  /** The href of the site's stylesheet (src/site/stylesheet.ts). */
+  /** The href of the site's stylesheet (src/site/build/1-stylesheet.ts). */
   stylesheet: string;
   /** `astro dev`: its client injects styles as <style> elements, which the policy must then allow. */
   dev?: boolean;

@@ -1,6 +1,6 @@
 /**
  * A record's whole page as one HTML document: the record page (record-page.ts) inside the site's page frame
- * (page-frame.ts). The build's worker threads (src/site/record-pages.ts) and `astro dev` call this one function.
+ * (page-frame.ts). The build's worker threads (src/site/build/3-record-pages.ts) and `astro dev` call this one function.
  */
 import { pageHtml, type SiteFrame } from './page-frame.ts';
 import { renderRecordPage, type RecordPageInput } from './record-page.ts';

@@ -4,9 +4,9 @@
  * page (src/site/render/record-page.ts): a browse page lists 50 records, and as Astro components that was most of
  * the time of the 1,400 browse pages at 10,000 records. Every record string is escaped; record text is only text.
  */
-import { statusTone, type RecordSummary } from '../archive-model.ts';
-import { valueLabel } from '../labels.ts';
-import type { SitePaths } from '../paths.ts';
+import { statusTone, type RecordSummary } from '../model/archive-model.ts';
+import { valueLabel } from '../model/labels.ts';
+import type { SitePaths } from '../model/paths.ts';
 import { attribute, text } from './escape.ts';
 
 export interface RecordListOptions {

@@ -6,9 +6,9 @@
  *
  * Why strings and not components: the record pages are most of the site (10,000 of 11,300 pages at 10,000 records),
  * and Astro renders components one at a time on one thread. As a plain function of the record and its relations the
- * page can be rendered anywhere, worker threads included (src/site/record-pages.ts). So this module and everything it
+ * page can be rendered anywhere, worker threads included (src/site/build/3-record-pages.ts). So this module and everything it
  * imports is plain TypeScript for Node: no astro:* or Vite-only imports, no import.meta.env (which is why it does not
- * use src/site/records.ts, and why the base path and site URL come in `ctx`).
+ * use src/site/model/records.ts, and why the base path and site URL come in `ctx`).
  *
  * Safety, as in field-value.ts: every record string goes through `text` (html-escaper's `escape`, the escaper Astro
  * uses for text), and the only markup written is fixed tags and class names. Record data is only ever text, never
@@ -25,8 +25,8 @@
  * states about itself, and the file). As one file it was 600 lines; split, each part reads on its own.
  */
 import type { RecordLogView } from '../../core/publish/records.ts';
-import type { RecordSummary } from '../archive-model.ts';
-import type { SitePaths } from '../paths.ts';
+import type { RecordSummary } from '../model/archive-model.ts';
+import type { SitePaths } from '../model/paths.ts';
 import { claimGateSection } from './record-page/claim-gate.ts';
 import { keyFacts, tableOfContents } from './record-page/facts.ts';
 import { banners, breadcrumb, header } from './record-page/head.ts';

@@ -3,7 +3,7 @@
  */
 import type { APIRoute, GetStaticPaths } from 'astro';
 import { buildPublicIndex, indexShardBytes } from '../../../core/publish/public-index.ts';
-import { archiveRecords } from '../../../site/records.ts';
+import { archiveRecords } from '../../../site/model/records.ts';
 
 export const getStaticPaths = (async () => {
   const { shards } = buildPublicIndex(await archiveRecords(), { maxBytes: indexShardBytes() });

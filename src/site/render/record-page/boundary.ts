@@ -3,7 +3,7 @@
  * amendment, …), the boundary_acknowledgement object and the two policy flag objects. Each statement is a check mark
  * (true) or a cross (false; a valid record has only true ones), labelled in words.
  */
-import { fieldLabel } from '../../labels.ts';
+import { fieldLabel } from '../../model/labels.ts';
 import { text as esc } from '../escape.ts';
 import { object, text, type Json } from './page.ts';
 

@@ -4,16 +4,16 @@
  */
 import { claimOf, recordTypeOf } from '../../../core/record/record-chain-fields.ts';
 import { claimsAttestation, countsAsAttestation } from '../../../core/record/status.ts';
-import { facetByKey, valueSlug } from '../../facets.ts';
-import { valueLabel } from '../../labels.ts';
-import type { SitePaths } from '../../paths.ts';
+import { facetByKey, valueSlug } from '../../model/facets.ts';
+import { valueLabel } from '../../model/labels.ts';
+import type { SitePaths } from '../../model/paths.ts';
 import { attribute, text as esc } from '../escape.ts';
 import { hasVerificationDetails, object, type Json, type Page } from './page.ts';
 
 /**
  * One key fact: its label, the value in words, the raw value when the words differ, and `note` (HTML). A facet's
  * value links to every record with the same value, but only a value the schema allows (a facet value of
- * src/site/facets.ts): record text never becomes part of a URL. Nothing when the value is not text.
+ * src/site/model/facets.ts): record text never becomes part of a URL. Nothing when the value is not text.
  */
 function fact(paths: SitePaths, label: string, field: string, value: unknown, facet: boolean, note = ''): string {
   if (typeof value !== 'string') return '';

@@ -5,7 +5,7 @@
  * the submitter's words.
  */
 import { HISTORICAL_ONLY_LEVELS } from '../../../core/record/vocabulary.ts';
-import { recordBadges } from '../../archive-model.ts';
+import { recordBadges } from '../../model/archive-model.ts';
 import { attribute, text as esc } from '../escape.ts';
 import { recordLink, recordLinks, text, type Page } from './page.ts';
 

@@ -3,7 +3,7 @@
  * bytes and every logged version (earlier versions linked by the hash of their bytes when the log kept them).
  */
 import type { RecordLogView } from '../../../core/publish/records.ts';
-import type { SitePaths } from '../../paths.ts';
+import type { SitePaths } from '../../model/paths.ts';
 import { attribute, text as esc } from '../escape.ts';
 
 export function logRows(log: RecordLogView | undefined, paths: SitePaths): string {

@@ -3,16 +3,16 @@
  * field goes where, safe accessors for record values, and the links and section frame every part uses.
  */
 import { recordGateView, type RecordGateView } from '../../../core/record/gate-view.ts';
-import { recordFlags, type RecordFlags, type RecordSummary } from '../../archive-model.ts';
-import { valueLabel } from '../../labels.ts';
-import type { SitePaths } from '../../paths.ts';
+import { recordFlags, type RecordFlags, type RecordSummary } from '../../model/archive-model.ts';
+import { valueLabel } from '../../model/labels.ts';
+import type { SitePaths } from '../../model/paths.ts';
 import { attribute, text as esc } from '../escape.ts';
 import type { RecordPageContext, RecordPageInput } from '../record-page.ts';
 
 export type Json = Readonly<Record<string, unknown>>;
 
-export { object, strings, text } from '../../values.ts';
-import { object, text } from '../../values.ts';
+export { object, strings, text } from '../../model/values.ts';
+import { object, text } from '../../model/values.ts';
 
 /** The members of `record` whose keys are in `keys`, in the order of `keys`. */
 export function pick(record: Json, keys: readonly string[]): Record<string, unknown> {

@@ -3,7 +3,7 @@
  * (linked report, records linking here, component findings, the report's own fields), boundary, authorship,
  * extensions, any other field, and the record file. Values are shown by src/site/render/field-value.ts.
  */
-import { fieldLabel } from '../../labels.ts';
+import { fieldLabel } from '../../model/labels.ts';
 import { attribute, text as esc } from '../escape.ts';
 import { fieldListHtml, fieldValueHtml } from '../field-value.ts';
 import { boundaryBlock } from './boundary.ts';

@@ -4,8 +4,8 @@
  * the uncertainties and origin limitations. The first block is what the site's search indexes (data-pagefind-body),
  * with the record's search metadata and filters beside it (hidden).
  */
-import { FACETS, facetValue } from '../../facets.ts';
-import { valueLabel } from '../../labels.ts';
+import { FACETS, facetValue } from '../../model/facets.ts';
+import { valueLabel } from '../../model/labels.ts';
 import { attribute, text as esc } from '../escape.ts';
 import { strings, text, type Page } from './page.ts';
 

@@ -3,12 +3,12 @@
  * counts, relations between records (linked reports, supersession), and a light summary of each record for lists.
  * Pure (no Astro imports): the pages get it through records.ts, the tests call it directly.
  */
-import { recordIdOf, resolveArchiveLink } from '../core/archive/paths.ts';
-import { untrustedMarkdownToText } from '../core/markdown/render.ts';
-import { archiveCounts } from '../core/publish/facets.ts';
-import { idsNamedIn, lifecycleLinks, pushUnique } from '../core/record/lifecycle-links.ts';
-import { isTestRecord, isWithdrawn } from '../core/record/status.ts';
-import { isHistoricalOnlyLevel } from '../core/record/vocabulary.ts';
+import { recordIdOf, resolveArchiveLink } from '../../core/archive/paths.ts';
+import { untrustedMarkdownToText } from '../../core/markdown/render.ts';
+import { archiveCounts } from '../../core/publish/facets.ts';
+import { idsNamedIn, lifecycleLinks, pushUnique } from '../../core/record/lifecycle-links.ts';
+import { isTestRecord, isWithdrawn } from '../../core/record/status.ts';
+import { isHistoricalOnlyLevel } from '../../core/record/vocabulary.ts';
 import { FACETS, facetValue } from './facets.ts';
 import { valueLabel } from './labels.ts';
 

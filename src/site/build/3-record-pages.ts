@@ -5,7 +5,7 @@
  * pages one at a time on one thread, at about 1 ms of its own per page even for a page that is one prepared string.
  * The record page is a pure function of the record and a few relations (src/site/render/record-document.ts, also
  * used by `astro dev`), so the build renders these pages on worker threads from the moment the archive is validated,
- * into a staging folder that the integration moves into the output when Astro is done (src/site/integration.ts).
+ * into a staging folder that the integration moves into the output when Astro is done (src/site/build/integration.ts).
  *
  * A failure of the pool costs time, never pages: whatever the workers did not write is rendered on the main thread,
  * which also takes its share of the batches once Astro is done with its own pages. Threads: RECORD_PAGE_THREADS,
@@ -13,11 +13,11 @@
  */
 import { availableParallelism } from 'node:os';
 import Piscina from 'piscina';
-import { newestFirst } from '../core/publish/records.ts';
-import { relations, summarizeRecord, type ArchiveEntry, type RecordSummary } from './archive-model.ts';
-import type { ArchiveLogger, SiteRecord } from './archive-source.ts';
-import renderRecordPages, { type RecordBatchResult, type RecordJob, type RecordPageBatch } from './record-pages-worker.ts';
-import type { FrameSettings } from './render/page-frame.ts';
+import { newestFirst } from '../../core/publish/records.ts';
+import { relations, summarizeRecord, type ArchiveEntry, type RecordSummary } from '../model/archive-model.ts';
+import type { ArchiveLogger, SiteRecord } from './2-read-archive.ts';
+import renderRecordPages, { type RecordBatchResult, type RecordJob, type RecordPageBatch } from './3-record-pages-worker.ts';
+import type { FrameSettings } from '../render/page-frame.ts';
 
 /** Pages per task: large enough that messaging is cheap, small enough to spread the work evenly. */
 const BATCH = 64;
@@ -125,7 +125,7 @@ export function startRecordPages(
     threads === 0
       ? undefined
       : new Piscina<RecordPageBatch, RecordBatchResult>({
-          filename: new URL('./record-pages-worker.ts', import.meta.url).href,
+          filename: new URL('./3-record-pages-worker.ts', import.meta.url).href,
           minThreads: threads,
           maxThreads: threads,
           // Rendering makes many short-lived strings: a larger young generation (32 MB semi-spaces, as the

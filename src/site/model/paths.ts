@@ -1,7 +1,7 @@
 /**
  * The site's URLs under a base path ("/" or "/archive/"), as pure functions of that base: the Astro pages get them
- * through src/site/records.ts (base from Astro's configuration); the record-page renderer, which also runs outside
- * Astro (worker threads, src/site/record-pages.ts), is handed the same functions for the same base.
+ * through src/site/model/records.ts (base from Astro's configuration); the record-page renderer, which also runs outside
+ * Astro (worker threads, src/site/build/3-record-pages.ts), is handed the same functions for the same base.
  */
 export interface SitePaths {
   /** The base, always ending in "/". */

@@ -3,7 +3,7 @@
  * list (shown as a readable label rather than as free text), and each field's description. Read from the core's
  * schema documents, so a new enum in a schema is picked up without touching the site.
  */
-import { schemaDocuments } from '../core/schema/documents.ts';
+import { schemaDocuments } from '../../core/schema/documents.ts';
 
 const enumFields = new Set<string>();
 const descriptions = new Map<string, string>();

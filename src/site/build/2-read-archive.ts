@@ -11,18 +11,18 @@
  * checked by the core, so the site keeps the core's result in memory instead and renders from it.
  */
 import { join, resolve } from 'node:path';
-import { archiveDateOf } from '../core/archive/paths.ts';
-import { ArchiveRootError } from '../core/archive/load-archive.ts';
-import { validateArchive, type ArchiveReport } from '../core/archive/validate-archive.ts';
-import { recordsRoot } from '../core/config.ts';
-import { sha256Hex } from '../core/crypto/sha256.ts';
-import type { PublishRecord } from '../core/publish/records.ts';
-import { formatPretty } from '../core/report/format-pretty.ts';
-import { readSiteLog, type SiteLog } from './transparency-log.ts';
+import { archiveDateOf } from '../../core/archive/paths.ts';
+import { ArchiveRootError } from '../../core/archive/load-archive.ts';
+import { validateArchive, type ArchiveReport } from '../../core/archive/validate-archive.ts';
+import { recordsRoot } from '../../core/config.ts';
+import { sha256Hex } from '../../core/crypto/sha256.ts';
+import type { PublishRecord } from '../../core/publish/records.ts';
+import { formatPretty } from '../../core/report/format-pretty.ts';
+import { readSiteLog, type SiteLog } from './6-transparency-log.ts';
 
 /**
  * One valid record as the site uses it: the publishers' record plus its file. Not its bytes: once hashed they are
- * read again only where the file is published, which checks them against `sha256` (src/site/raw-records.ts); kept,
+ * read again only where the file is published, which checks them against `sha256` (src/site/build/4-raw-records.ts); kept,
  * they would hold about 680 MB at 100,000 records for the rest of the build.
  */
 export interface SiteRecord extends PublishRecord {
@@ -120,7 +120,7 @@ const consoleLogger: ArchiveLogger = {
   warn: (message) => console.warn(`[echo-archive] ${message}`),
 };
 
-// The integration (src/site/integration.ts) validates the archive when the build starts, before Astro bundles the
+// The integration (src/site/build/integration.ts) validates the archive when the build starts, before Astro bundles the
 // pages, and the pages render from that same result instead of reading the archive a second time. Astro runs its
 // integrations and the bundled pages in one process but with two copies of this module, so the result is handed
 // over through a process-wide slot. When the slot is empty (astro dev, or pages rendered some other way), the

@@ -2,7 +2,7 @@
  * The facets readers filter on, their values in the schema's order, their URL slugs, and counts.
  * Pure: it works on plain records, so tests and pages share it.
  */
-import { FACETS as CORE_FACETS, FACET_NAMES, facetValueOf, type FacetName } from '../core/publish/facets.ts';
+import { FACETS as CORE_FACETS, FACET_NAMES, facetValueOf, type FacetName } from '../../core/publish/facets.ts';
 import { valueLabel } from './labels.ts';
 
 export interface Facet {

@@ -1,12 +1,12 @@
 /**
  * The folder where one build stages its record pages and raw record files before they move into the output
- * (src/site/integration.ts). One per build, named after the build's process, so that two builds of the same project
+ * (src/site/build/integration.ts). One per build, named after the build's process, so that two builds of the same project
  * at once (CI jobs, a test run) never share one; folders left by builds whose process is gone (killed, crashed) are
  * removed when the next build starts.
  */
 import { mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { isProcessAlive } from '../core/util/process-alive.ts';
+import { isProcessAlive } from '../../core/util/process-alive.ts';
 
 const PREFIX = 'echo-records-';
 

@@ -2,12 +2,12 @@
  * The archive's Astro integration: reads and validates the archive once, when the build starts; renders the record
  * pages and publishes the raw record files beside Astro, and moves them into the output when the build ends.
  *
- * - `astro:config:setup`: the stylesheet's versioned href (src/site/stylesheet.ts), defined for the pages as
+ * - `astro:config:setup`: the stylesheet's versioned href (src/site/build/1-stylesheet.ts), defined for the pages as
  *   import.meta.env.ECHO_STYLESHEET, so that the Astro pages and the record pages link the same file.
- * - `astro:build:start`: the core validates the whole archive (src/site/archive-source.ts). An invalid archive stops
+ * - `astro:build:start`: the core validates the whole archive (src/site/build/2-read-archive.ts). An invalid archive stops
  *   the build here, before anything is bundled, with the command line's own report. The pages render from this
- *   result (handed over, not read again). The record pages start rendering on worker threads (src/site/record-pages.ts).
- *   Beside each page the record file is linked for /records/<id>.json, byte for byte (src/site/raw-records.ts).
+ *   result (handed over, not read again). The record pages start rendering on worker threads (src/site/build/3-record-pages.ts).
+ *   Beside each page the record file is linked for /records/<id>.json, byte for byte (src/site/build/4-raw-records.ts).
  * - `astro:build:done`: the last record pages are rendered, and pages and files move into the output's records/.
  * - `astro dev`: the record pages are served by a middleware from the same renderer, reading the archive on each
  *   request (as the dev pages do), so edits to records show up; src/pages/records/[id].json.ts serves the raw files.
@@ -16,17 +16,17 @@ import { rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
-import { recordsRoot } from '../core/config.ts';
-import { moveEntries } from '../core/util/move-entries.ts';
-import { handOverArchive, readSiteArchive, siteLogOf, type ArchiveLogger } from './archive-source.ts';
-import { createStaging } from './build-staging.ts';
-import { sitePaths } from './paths.ts';
-import { recordJobs, startRecordPages, type RecordPagesRun } from './record-pages.ts';
-import { echoHtml } from './render/echo-html.ts';
-import { frameOf, type FrameSettings } from './render/page-frame.ts';
-import { recordDocument } from './render/record-document.ts';
-import { readStylesheetHref } from './stylesheet.ts';
-import { writeSiteLog, type SiteLog } from './transparency-log.ts';
+import { recordsRoot } from '../../core/config.ts';
+import { moveEntries } from '../../core/util/move-entries.ts';
+import { handOverArchive, readSiteArchive, siteLogOf, type ArchiveLogger } from './2-read-archive.ts';
+import { createStaging } from './5-staging.ts';
+import { sitePaths } from '../model/paths.ts';
+import { recordJobs, startRecordPages, type RecordPagesRun } from './3-record-pages.ts';
+import { echoHtml } from '../render/echo-html.ts';
+import { frameOf, type FrameSettings } from '../render/page-frame.ts';
+import { recordDocument } from '../render/record-document.ts';
+import { readStylesheetHref } from './1-stylesheet.ts';
+import { writeSiteLog, type SiteLog } from './6-transparency-log.ts';
 
 /** Where the record pages (/records/<id>/) and the raw record files (/records/<id>.json) live in the output. */
 const RECORDS_PATH = 'records';

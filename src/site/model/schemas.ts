@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { isDeepStrictEqual } from 'node:util';
 import { root } from 'astro:config/server';
-import { schemaDocuments } from '../core/schema/documents.ts';
+import { schemaDocuments } from '../../core/schema/documents.ts';
 
 export interface PublishedSchema {
   /** Public path, e.g. /api/echo-record-schema.v3.json. */

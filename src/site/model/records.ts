@@ -2,8 +2,8 @@
  * Reading the archive for pages: the records once per build in the two stable orders, the whole-archive model the
  * listing pages share, and the site's URLs under the configured base.
  */
-import { byArchivePath, newestFirst } from '../core/publish/records.ts';
-import { handedOverArchive, readSiteArchive, type SiteRecord } from './archive-source.ts';
+import { byArchivePath, newestFirst } from '../../core/publish/records.ts';
+import { handedOverArchive, readSiteArchive, type SiteRecord } from '../build/2-read-archive.ts';
 import { summarize, summarizeRecord, type ArchiveSummary, type RecordSummary } from './archive-model.ts';
 import { facetCounts, type FacetCounts } from './facets.ts';
 import { sitePaths, type SitePaths } from './paths.ts';
@@ -11,7 +11,7 @@ import { sitePaths, type SitePaths } from './paths.ts';
 export type RecordEntry = SiteRecord;
 
 // The archive is read and validated once per build (not once per page; at 100,000 records that matters), by the
-// integration when the build starts (src/site/integration.ts). `astro dev` reads it on every request, so edits to
+// integration when the build starts (src/site/build/integration.ts). `astro dev` reads it on every request, so edits to
 // records show up.
 let archive: Promise<RecordEntry[]> | undefined;
 
@@ -35,7 +35,7 @@ let model: Promise<ArchiveModel> | undefined;
 
 /**
  * Everything the listing pages need about the whole archive, computed once per build. (The record pages are rendered
- * beside Astro with their own relations, src/site/record-pages.ts.)
+ * beside Astro with their own relations, src/site/build/3-record-pages.ts.)
  */
 export function archiveModel(): Promise<ArchiveModel> {
   const build = async (): Promise<ArchiveModel> => {
@@ -53,7 +53,7 @@ export function archiveModel(): Promise<ArchiveModel> {
   return (model ??= build());
 }
 
-// ---- URLs (base-aware, so the site can live under a sub-path; src/site/paths.ts) ----
+// ---- URLs (base-aware, so the site can live under a sub-path; src/site/model/paths.ts) ----
 
 export const paths: SitePaths = sitePaths(import.meta.env.BASE_URL);
 

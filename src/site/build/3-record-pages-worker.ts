@@ -1,15 +1,15 @@
 /**
- * Worker of the record-page pool (src/site/record-pages.ts): for each record of a batch, renders its page to
- * <dir>/<id>/index.html and places its raw file at <dir>/<id>.json (src/site/raw-records.ts). Synchronous file
+ * Worker of the record-page pool (src/site/build/3-record-pages.ts): for each record of a batch, renders its page to
+ * <dir>/<id>/index.html and places its raw file at <dir>/<id>.json (src/site/build/4-raw-records.ts). Synchronous file
  * calls: this thread has nothing else to do.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { publishRawRecord, type RawRecordFile } from './raw-records.ts';
-import { echoHtml } from './render/echo-html.ts';
-import { frameOf, type FrameSettings } from './render/page-frame.ts';
-import { recordDocument } from './render/record-document.ts';
-import type { RecordPageInput } from './render/record-page.ts';
+import { publishRawRecord, type RawRecordFile } from './4-raw-records.ts';
+import { echoHtml } from '../render/echo-html.ts';
+import { frameOf, type FrameSettings } from '../render/page-frame.ts';
+import { recordDocument } from '../render/record-document.ts';
+import type { RecordPageInput } from '../render/record-page.ts';
 
 /** One record's page and raw file: what the page is made from, and where the validated file is. */
 export interface RecordJob {

@@ -9,8 +9,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { sha256Hex } from '../core/crypto/sha256.ts';
-import { linkOrCopySync } from '../core/util/link-or-copy.ts';
+import { sha256Hex } from '../../core/crypto/sha256.ts';
+import { linkOrCopySync } from '../../core/util/link-or-copy.ts';
 
 /** What publishing needs of a record: where its validated file is, and the hash of the bytes validated. */
 export interface RawRecordFile {
@@ -24,7 +24,7 @@ export interface RawRecordFile {
 
 /**
  * Places the record file at `<dir>/<id>.json` (the build does this beside each record page, on the record-page
- * threads, src/site/record-pages-worker.ts; the site path is /records/<id>.json). 'linked' or 'copied'.
+ * threads, src/site/build/3-record-pages-worker.ts; the site path is /records/<id>.json). 'linked' or 'copied'.
  */
 export function publishRawRecord(record: RawRecordFile, dir: string): 'linked' | 'copied' {
   const target = join(dir, `${record.id}.json`);

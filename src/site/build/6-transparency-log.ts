@@ -10,12 +10,12 @@
  */
 import { cpSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { LogStateError, reconcile, VERSIONS_DIR, type PendingLeaf } from '../core/log/archive-log.ts';
-import { readLogState, logDir, type LogState } from '../core/log/log-files.ts';
-import { logFiles, versionUrl } from '../core/log/publish.ts';
-import { LOG_SIGNING_KEY_ENV, LOG_SIGNING_KEY_FILE_ENV, LogKeyError, logSigners } from '../core/log/signing-key.ts';
-import type { NoteSigner } from '../core/log/note.ts';
-import { ArchiveBuildError, type ArchiveLogger, type SiteRecord } from './archive-source.ts';
+import { LogStateError, reconcile, VERSIONS_DIR, type PendingLeaf } from '../../core/log/archive-log.ts';
+import { readLogState, logDir, type LogState } from '../../core/log/log-files.ts';
+import { logFiles, versionUrl } from '../../core/log/publish.ts';
+import { LOG_SIGNING_KEY_ENV, LOG_SIGNING_KEY_FILE_ENV, LogKeyError, logSigners } from '../../core/log/signing-key.ts';
+import type { NoteSigner } from '../../core/log/note.ts';
+import { ArchiveBuildError, type ArchiveLogger, type SiteRecord } from './2-read-archive.ts';
 
 export interface SiteLog {
   archiveRoot: string;
