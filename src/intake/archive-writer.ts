@@ -4,26 +4,16 @@
  */
 import { linkSync, mkdirSync, unlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { loadArchive, comparePaths, type LoadedArchive, type LoadedFile } from '../core/archive/load-archive.ts';
-import { validateLoadedArchive } from '../core/archive/validate-archive.ts';
-import { recordIdOf } from '../core/archive/paths.ts';
-import { parseStrictJson } from '../core/json/strict-parse.ts';
+import { loadArchive, type LoadedArchive } from '../core/archive/load-archive.ts';
+import { validateAsArchiveFile } from '../core/archive/validate-candidate.ts';
+import { highestSequence, recordPathFor } from '../core/archive/numbering.ts';
 import { submissionSha256Of } from '../core/publish/public-index.ts';
 import type { Diagnostic } from '../core/diagnostics/diagnostic.ts';
 import type { JsonObject } from '../core/record-chain/index.ts';
 
-const CONVENTIONAL_NAME = /(?:^|\/)echo-\d{4}-\d{2}-\d{2}-(\d{6})\.json$/;
-
 /** The archive path of the next record archived on `date`: `<year>/echo-<date>-<max sequence + 1>.json`. */
 export function nextRecordPath(archive: LoadedArchive, date: Date): string {
-  let max = 0;
-  for (const f of archive.files) {
-    const m = CONVENTIONAL_NAME.exec(f.path);
-    if (m) max = Math.max(max, Number(m[1]));
-  }
-  if (max >= 999_999) throw new Error('the archive has used every six-digit sequence number');
-  const day = date.toISOString().slice(0, 10);
-  return `${day.slice(0, 4)}/echo-${day}-${String(max + 1).padStart(6, '0')}.json`;
+  return recordPathFor(date.toISOString().slice(0, 10), highestSequence(archive.files.map((f) => f.path)) + 1);
 }
 
 /** The archive path of a record that already carries this submission_sha256, if any. */
@@ -36,18 +26,7 @@ export function recordFileText(record: JsonObject): string {
   return JSON.stringify(record, null, 2) + '\n';
 }
 
-/** The core's verdict on `text` as the file `path` of `archive` (the rest of the archive is read for ids and links). */
-export function validateAsArchiveFile(archive: LoadedArchive, path: string, text: string): { valid: boolean; diagnostics: Diagnostic[] } {
-  const bytes = Buffer.from(text, 'utf8');
-  const parsed = parseStrictJson(bytes);
-  const file: LoadedFile = { path, id: recordIdOf(path), size: bytes.length, bytes, readFindings: parsed.findings };
-  if (parsed.isObject) file.record = parsed.value as JsonObject;
-  const files = [...archive.files.filter((f) => f.path !== path), file].sort((a, b) => comparePaths(a.path, b.path));
-  const candidate: LoadedArchive = { root: archive.root, files, recordAt: (p) => (p === path ? file : archive.recordAt(p)) };
-  const report = validateLoadedArchive(candidate, { only: new Set([path]) });
-  const fileReport = report.files.find((f) => f.path === path);
-  return { valid: fileReport?.valid ?? false, diagnostics: fileReport?.diagnostics ?? [] };
-}
+export { validateAsArchiveFile } from '../core/archive/validate-candidate.ts';
 
 export type WriteOutcome =
   | { written: true; path: string }

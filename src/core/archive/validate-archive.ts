@@ -40,7 +40,7 @@ export interface ValidateOptions {
 }
 
 export async function validateArchive(root: string, options: ValidateOptions = {}): Promise<ArchiveReport> {
-  return validateLoadedArchive(await loadArchive(root), options);
+  return validateLoadedArchive(await loadArchive(root, { only: options.only }), options);
 }
 
 export function validateLoadedArchive(archive: LoadedArchive, { only }: ValidateOptions = {}): ArchiveReport {

@@ -16,6 +16,7 @@ import { linkedReport } from './cross/linked-report.ts';
 import { derivedCounts } from './cross/derived-counts.ts';
 import { authorshipProof } from './cross/authorship-proof.ts';
 import { supersededReason } from './state/superseded-reason.ts';
+import { placeholderLeft } from './draft/placeholder.ts';
 
 export const archiveRules: readonly ArchiveRule[] = [notJson, tooLarge, recordName, duplicateId];
 
@@ -32,4 +33,5 @@ export const recordRules: readonly RecordRule[] = [
   derivedCounts,
   supersededReason,
   authorshipProof,
+  placeholderLeft,
 ];
