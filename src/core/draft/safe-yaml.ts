@@ -7,12 +7,12 @@
  * - dates and `yes`/`no`/`on`/`off` stay the strings written (YAML 1.2 has no timestamps or such booleans).
  * The result is the JSON value, a map from JSON pointers to positions in the text, and the problems found.
  */
-import { isAlias, isMap, isPair, isScalar, isSeq, parseDocument, stringify, type Document, type Node } from 'yaml';
+import { isAlias, isMap, isPair, isScalar, isSeq, parseDocument, stringify, type Document, type DocumentOptions, type Node, type ParseOptions, type SchemaOptions } from 'yaml';
 import type { Finding } from '../diagnostics/diagnostic.ts';
 import { childPointer, parentPointer } from '../json/pointer.ts';
 import type { Position, SourceMap } from '../json/source-map.ts';
 
-const PARSE_OPTIONS = {
+const PARSE_OPTIONS: ParseOptions & DocumentOptions & SchemaOptions = {
   version: '1.2',
   schema: 'core',
   customTags: [],
@@ -21,7 +21,7 @@ const PARSE_OPTIONS = {
   strict: true,
   prettyErrors: false,
   keepSourceTokens: false,
-} as const;
+};
 
 export interface YamlData {
   /** The JSON value, or undefined when a problem made it unusable. */
