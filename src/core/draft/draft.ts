@@ -83,7 +83,7 @@ export function readDraft(text: string): ReadDraft {
         message: 'the echo is given twice: as an `echo` field in the front matter and as the Markdown body',
         hint: 'Keep one: delete the `echo` field (the body below the closing --- is the echo), or empty the body.',
         pointer: '/echo',
-        at: 'key',
+        ...map.locate('/echo', 'key'),
       });
       return { findings: findings.map(locate), locate };
     }

@@ -20,7 +20,12 @@ export interface SplitDraft {
   bodyLine: number;
 }
 
-const ACCEPTED: Record<string, FrontMatterLanguage> = { '': 'yaml', yaml: 'yaml', yml: 'yaml', json: 'json' };
+const ACCEPTED = new Map<string, FrontMatterLanguage>([
+  ['', 'yaml'],
+  ['yaml', 'yaml'],
+  ['yml', 'yaml'],
+  ['json', 'json'],
+]);
 
 function refuse(name: string) {
   return () => {
@@ -50,7 +55,7 @@ export function splitDraft(input: string): { draft?: SplitDraft; findings: Findi
     return { findings: [error('draft/front-matter', 'the draft does not start with front matter', SHAPE_HINT)] };
   }
   const raw = matter.language(text);
-  const language = ACCEPTED[raw.name.toLowerCase()];
+  const language = ACCEPTED.get(raw.name.toLowerCase());
   if (language === undefined) {
     return {
       findings: [
