@@ -14,13 +14,16 @@ export const MAX_SEQUENCE = 999_999;
 /** A claim older than this was left by a run that died; it is removed. */
 const STALE_CLAIM_MS = 60_000;
 
+/** The sequence number of a conventional record name or path, else undefined. */
+function sequenceOf(path: string): number | undefined {
+  const m = CONVENTIONAL_NAME.exec(path.slice(path.lastIndexOf('/') + 1));
+  return m ? Number(m[1]) : undefined;
+}
+
 /** The highest sequence number among conventional names in these archive paths (0 when there is none). */
 export function highestSequence(paths: Iterable<string>): number {
   let max = 0;
-  for (const p of paths) {
-    const m = CONVENTIONAL_NAME.exec(p.slice(p.lastIndexOf('/') + 1));
-    if (m) max = Math.max(max, Number(m[1]));
-  }
+  for (const p of paths) max = Math.max(max, sequenceOf(p) ?? 0);
   return max;
 }
 
@@ -90,9 +93,9 @@ export function createNextRecord(root: string, date: string, textFor: (path: str
     }
     try {
       // Read again under the claim: a run that held this number before us has written its record by now.
-      const highest = highestSequence(archiveNames(root));
-      if (highest >= claimed) {
-        sequence = highest + 1;
+      const names = archiveNames(root);
+      if (names.some((n) => sequenceOf(n) === claimed)) {
+        sequence = highestSequence(names) + 1;
         continue;
       }
       const path = recordPathFor(date, claimed);
