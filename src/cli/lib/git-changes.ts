@@ -83,8 +83,9 @@ export function archiveChanges(root: string, baseRef?: string): ArchiveChanges {
 
   const changed = new Set<string>();
   const removed: RemovedRecord[] = [];
-  // The working tree against the merge base: what the branch (and any uncommitted work) changes.
-  const diff = git(top, ['diff', '--name-status', '-z', '-M', '--no-ext-diff', '--no-textconv', mergeBase, '--', pathspec]);
+  // The working tree against the merge base: what the branch (and any uncommitted work) changes. Records share
+  // most of their fields, so only a nearly unchanged file (90 %) counts as renamed, not a new record beside a deleted one.
+  const diff = git(top, ['diff', '--name-status', '-z', '-M90%', '--no-ext-diff', '--no-textconv', mergeBase, '--', pathspec]);
   for (const e of parseNameStatus(diff)) {
     const from = toArchive(e.from);
     const to = e.to === undefined ? undefined : toArchive(e.to);
