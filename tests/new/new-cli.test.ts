@@ -31,7 +31,7 @@ function workDir(): string {
 }
 
 function runNew(args: string[], cwd = REPO_ROOT): Promise<CliResult> {
-  const env = { ...process.env, NO_COLOR: '1' };
+  const env: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: '1' };
   delete env.RECORDS_DIR;
   return new Promise((done) => {
     execFile(NODE, [NEW_CLI, ...args], { cwd, env }, (err, stdout, stderr) => done({ code: err ? Number(err.code) : 0, stdout, stderr }));
