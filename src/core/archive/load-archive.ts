@@ -3,12 +3,12 @@
  * .json file parsed strictly. Reading is separate from judging so that callers (the CLI, the site) share it.
  */
 import { readFileSync, statSync } from 'node:fs';
-import fg from 'fast-glob';
 import { parseStrictJson } from '../json/strict-parse.ts';
 import type { Finding } from '../diagnostics/diagnostic.ts';
 import { MAX_RECORD_BYTES } from '../rules/file/too-large.ts';
 import type { ArchiveFile, ArchiveLookup, ArchiveRecord, JsonObject } from '../rules/rule.ts';
-import { compareCodePoints } from '../util/compare.ts';
+import { compareCodePoints, sortByCodePoints } from '../util/compare.ts';
+import { listArchiveFiles } from './list-files.ts';
 import { recordIdOf } from './paths.ts';
 
 export interface LoadedFile extends ArchiveFile, ArchiveRecord {
@@ -42,11 +42,11 @@ export async function loadArchive(root: string, { only }: LoadOptions = {}): Pro
   }
   let paths: string[];
   try {
-    paths = await fg('**/*', { cwd: root, onlyFiles: true, dot: false, followSymbolicLinks: false, throwErrorOnBrokenSymbolicLink: false, suppressErrors: false });
+    paths = listArchiveFiles(root);
   } catch (err) {
     throw new ArchiveRootError(`cannot read the archive root ${root}: ${(err as Error).message}`);
   }
-  paths.sort(comparePaths);
+  sortByCodePoints(paths);
 
   const files = paths.map((path): LoadedFile => {
     if (only && !only.has(path)) return { path, id: recordIdOf(path), size: 0, unread: true };

@@ -6,8 +6,9 @@
  * again while the claim is held, and the record file itself is created exclusively, so two runs never share a
  * number and no file is ever replaced. A run that finds a number claimed moves on to the next one.
  */
-import { closeSync, mkdirSync, openSync, readdirSync, statSync, unlinkSync, writeSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, statSync, unlinkSync, writeSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { listArchiveFiles } from './list-files.ts';
 
 const CONVENTIONAL_NAME = /^echo-\d{4}-\d{2}-\d{2}-(\d{6})\.json$/;
 export const MAX_SEQUENCE = 999_999;
@@ -33,20 +34,6 @@ export function recordPathFor(date: string, sequence: number): string {
     throw new RangeError(`the archive has used every six-digit sequence number (next would be ${sequence})`);
   }
   return `${date.slice(0, 4)}/echo-${date}-${String(sequence).padStart(6, '0')}.json`;
-}
-
-/** The names of every file under `root` (hidden files and folders skipped, as the archive reader does). */
-function archiveNames(root: string): string[] {
-  const out: string[] = [];
-  const walk = (dir: string): void => {
-    for (const entry of readdirSync(dir, { withFileTypes: true })) {
-      if (entry.name.startsWith('.')) continue;
-      if (entry.isDirectory()) walk(join(dir, entry.name));
-      else out.push(entry.name);
-    }
-  };
-  walk(root);
-  return out;
 }
 
 function claimPath(root: string, sequence: number): string {
@@ -84,7 +71,7 @@ export interface CreatedRecord {
  * path, e.g. to validate the file as it will be named). Throws when `textFor` throws; nothing is left behind then.
  */
 export function createNextRecord(root: string, date: string, textFor: (path: string) => string): CreatedRecord {
-  let sequence = highestSequence(archiveNames(root)) + 1;
+  let sequence = highestSequence(listArchiveFiles(root)) + 1;
   for (let attempts = 0; attempts < 1000; attempts++) {
     const claimed = sequence;
     if (!tryClaim(root, claimed)) {
@@ -93,7 +80,7 @@ export function createNextRecord(root: string, date: string, textFor: (path: str
     }
     try {
       // Read again under the claim: a run that held this number before us has written its record by now.
-      const names = archiveNames(root);
+      const names = listArchiveFiles(root);
       if (names.some((n) => sequenceOf(n) === claimed)) {
         sequence = highestSequence(names) + 1;
         continue;

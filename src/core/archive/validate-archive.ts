@@ -50,8 +50,10 @@ export async function validateArchive(root: string, options: ValidateOptions = {
 
 export function validateLoadedArchive(archive: LoadedArchive, { only, removed = [] }: ValidateOptions = {}): ArchiveReport {
   const archiveFindings = new Map<string, Finding[]>();
+  // Rules that judge each file alone need only the reported files (a one-file check of a large archive).
+  const reported = only ? archive.files.filter((f) => only.has(f.path)) : archive.files;
   for (const rule of archiveRules) {
-    for (const [path, found] of rule.check(archive.files)) {
+    for (const [path, found] of rule.check(rule.perFile ? reported : archive.files)) {
       const list = archiveFindings.get(path);
       if (list) list.push(...found);
       else archiveFindings.set(path, [...found]);
