@@ -10,7 +10,9 @@ export default defineConfig({
     include: ['tests/**/*.test.ts'],
     testTimeout: 20_000,
     hookTimeout: 20_000,
-    // Rule tests share nothing but read-only fixtures; temporary archives live under os.tmpdir().
+    // Rule tests share nothing but read-only fixtures; temporary archives live under os.tmpdir(), which the global
+    // setup points at a folder of this run's own and removes afterwards.
+    globalSetup: ['tests/helpers/global-tmp.ts'],
     pool: 'forks',
     reporters: ['default'],
   },

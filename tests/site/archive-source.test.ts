@@ -2,17 +2,18 @@
  * The site's way into the archive (src/site/archive-source.ts): the validated records with their hashes and files,
  * an invalid archive refused with the validate command's report, a missing folder refused with what to do.
  */
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ArchiveBuildError, InvalidArchiveError, readSiteArchive } from '../../src/site/archive-source.ts';
 import { publishRecord } from '../publish/helpers.ts';
+import { tempDir } from '../helpers/temp-dir.ts';
 
 const quiet = { info: () => undefined, warn: () => undefined };
 
 function archive(files: Record<string, string | Buffer>): string {
-  const root = mkdtempSync(join(tmpdir(), 'echo-archive-source-'));
+  const root = tempDir('echo-archive-source-');
   for (const [path, bytes] of Object.entries(files)) {
     mkdirSync(join(root, path, '..'), { recursive: true });
     writeFileSync(join(root, path), bytes);

@@ -1,13 +1,13 @@
 /** One staging folder per build (src/site/build-staging.ts): never shared by two builds; orphans removed. */
-import { existsSync, mkdirSync, mkdtempSync, readdirSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createStaging } from '../../src/site/build-staging.ts';
+import { tempDir } from '../helpers/temp-dir.ts';
 
 describe('createStaging', () => {
   it('gives each build its own folder, even two builds of one process', () => {
-    const parent = join(mkdtempSync(join(tmpdir(), 'echo-staging-')), '.astro');
+    const parent = join(tempDir('echo-staging-'), '.astro');
     const a = createStaging(parent);
     const b = createStaging(parent);
     expect(a).not.toBe(b);
@@ -16,7 +16,7 @@ describe('createStaging', () => {
   });
 
   it("removes folders of builds whose process is gone, and keeps live builds' and everything else", () => {
-    const parent = mkdtempSync(join(tmpdir(), 'echo-staging-'));
+    const parent = tempDir('echo-staging-');
     const gone = join(parent, 'echo-records-2147483646-abc'); // no such process
     const live = join(parent, `echo-records-${process.ppid}-abc`);
     const other = join(parent, 'collections');

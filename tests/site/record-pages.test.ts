@@ -3,8 +3,7 @@
  * the main thread, each the same document `astro dev` serves (recordDocument); and the move of the staged pages
  * and files into the output (src/core/util/move-entries.ts).
  */
-import { mkdirSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { moveEntries } from '../../src/core/util/move-entries.ts';
@@ -15,6 +14,7 @@ import { echoHtml } from '../../src/site/render/echo-html.ts';
 import { frameOf } from '../../src/site/render/page-frame.ts';
 import { recordDocument } from '../../src/site/render/record-document.ts';
 import { publishRecord, validEcho } from '../publish/helpers.ts';
+import { tempDir as makeTempDir } from '../helpers/temp-dir.ts';
 
 const quiet = { info: () => {}, warn: (m: string) => warnings.push(m) };
 const warnings: string[] = [];
@@ -22,7 +22,7 @@ const frame = { base: '/', site: 'https://echoes.example.org', stylesheet: '/sty
 const siteFrame = frameOf(frame);
 
 function tempDir(): string {
-  return mkdtempSync(join(tmpdir(), 'echo-record-pages-'));
+  return makeTempDir('echo-record-pages-');
 }
 
 /** Site records as the build has them: each with its file on disk (published beside its page). */

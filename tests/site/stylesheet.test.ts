@@ -1,11 +1,11 @@
 /** The stylesheet's URL (src/site/stylesheet.ts): under the base path, and a new URL whenever its bytes change. */
-import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { sitePaths } from '../../src/site/paths.ts';
 import { STYLESHEET_PATH, readStylesheetHref, stylesheetHref } from '../../src/site/stylesheet.ts';
+import { tempDir } from '../helpers/temp-dir.ts';
 
 const bytes = (s: string) => new TextEncoder().encode(s);
 
@@ -22,7 +22,7 @@ describe('stylesheetHref', () => {
   });
 
   it('reads the file from the public folder', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'echo-stylesheet-'));
+    const dir = tempDir('echo-stylesheet-');
     mkdirSync(join(dir, 'styles'));
     writeFileSync(join(dir, STYLESHEET_PATH), 'body{}');
     expect(readStylesheetHref(sitePaths('/'), pathToFileURL(`${dir}/`))).toBe(stylesheetHref(sitePaths('/'), bytes('body{}')));
