@@ -15,11 +15,11 @@ import { parseArgs } from 'node:util';
 import { ArchiveRootError, loadArchive } from '../core/archive/load-archive.ts';
 import { createNextRecord } from '../core/archive/numbering.ts';
 import { archiveDateOf, recordIdOf } from '../core/archive/paths.ts';
-import { validateAsArchiveFile } from '../core/archive/validate-candidate.ts';
 import { summarize, type ArchiveReport } from '../core/archive/validate-archive.ts';
 import { recordsRoot } from '../core/config.ts';
 import { isError, type Diagnostic } from '../core/diagnostics/diagnostic.ts';
-import { readDraft, recordToDraft } from '../core/draft/draft.ts';
+import { recordToDraft } from '../core/draft/draft.ts';
+import { draftJudge } from '../core/draft/judge-draft.ts';
 import { parseStrictJson } from '../core/json/strict-parse.ts';
 import { canonicalRecordText } from '../core/record/canonical-layout.ts';
 import { findPlaceholders } from '../core/record/placeholder.ts';
@@ -146,33 +146,32 @@ function scaffold(root: string, kind: string, date: string, out: string | undefi
 }
 
 async function fromDraft(root: string, draftFile: string, date: string, out: string | undefined, replace: boolean): Promise<number> {
-  const draft = readDraft(readLimited(draftFile, 'the draft').toString('utf8'));
-  if (!draft.record || draft.findings.some(isError)) {
-    printProblems(draftFile, draft.findings);
+  const { read, judge } = draftJudge(readLimited(draftFile, 'the draft').toString('utf8'));
+  if (!read.record || read.findings.some(isError)) {
+    printProblems(draftFile, read.findings);
     process.stderr.write('Nothing was written: correct the draft and run the command again.\n');
     return 1;
   }
-  const text = canonicalRecordText(draft.record);
-  if (Buffer.byteLength(text) > MAX_RECORD_BYTES) fail(`the record would be larger than ${MAX_RECORD_BYTES} bytes, the limit of a record`);
   const target = out === undefined ? undefined : archivePathOf(root, out);
   if (target !== undefined && !replace && existsSync(join(root, target))) fail(`${out} exists; it is never replaced without --replace`);
   const archive = await loadArchive(root, { only: new Set(target === undefined ? [] : [target]) });
 
-  // Judged as the file it will be; problems are placed in the draft by their JSON pointer.
+  // Judged as the file it will be (each number tried, when numbering): problems are placed in the draft.
   let problems: Diagnostic[] = [];
-  const judge = (path: string): string => {
-    const verdict = validateAsArchiveFile(archive, path, text);
-    problems = verdict.diagnostics.map((d) => draft.locate({ ...d, line: undefined, column: undefined }));
-    if (!verdict.valid) throw new InvalidDraft();
-    return text;
+  const textFor = (path: string): string => {
+    const verdict = judge(archive, path);
+    problems = verdict.diagnostics;
+    if (!verdict.valid || verdict.text === undefined) throw new InvalidDraft();
+    if (Buffer.byteLength(verdict.text) > MAX_RECORD_BYTES) fail(`the record would be larger than ${MAX_RECORD_BYTES} bytes, the limit of a record`);
+    return verdict.text;
   };
   let written: string;
   try {
     if (target !== undefined) {
-      writeWhole(join(root, target), judge(target), replace);
+      writeWhole(join(root, target), textFor(target), replace);
       written = join(root, target);
     } else {
-      written = join(root, createNextRecord(root, date, judge).path);
+      written = join(root, createNextRecord(root, date, textFor).path);
     }
   } catch (err) {
     if (!(err instanceof InvalidDraft)) throw err;

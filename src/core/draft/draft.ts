@@ -10,7 +10,7 @@
 import type { Diagnostic, Finding } from '../diagnostics/diagnostic.ts';
 import { buildSourceMap, type SourceMap } from '../json/source-map.ts';
 import { parseStrictJson } from '../json/strict-parse.ts';
-import { canonicalRecordText, inSchemaOrder } from '../record/canonical-layout.ts';
+import { inSchemaOrder } from '../record/canonical-layout.ts';
 import type { JsonObject } from '../rules/rule.ts';
 import { splitDraft } from './front-matter.ts';
 import { parseYamlData, stringifyYamlData } from './safe-yaml.ts';
@@ -108,10 +108,4 @@ export function recordToDraft(record: JsonObject): string {
     delete fields.echo;
   }
   return `---\n${HEADER}${stringifyYamlData(fields)}---\n${body}`;
-}
-
-/** The record file a draft becomes (canonical layout), when it can be read. */
-export function draftToRecordText(text: string): { text?: string; draft: ReadDraft } {
-  const draft = readDraft(text);
-  return { text: draft.record && draft.findings.length === 0 ? canonicalRecordText(draft.record) : undefined, draft };
 }
