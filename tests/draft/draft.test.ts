@@ -184,3 +184,28 @@ describe('record → draft → record', () => {
     );
   });
 });
+
+describe('hints for YAML readings that surprise', () => {
+  const finding = (pointer: string, rule = 'schema/type') => ({ rule, severity: 'error' as const, message: 'm', hint: 'Change the value to true or false.', pointer });
+
+  it('explains that yes/no/on/off are text in a draft', () => {
+    const r = readDraft('---\nagent_identity:\n  self_reported: yes\n---\n');
+    expect(r.locate(finding('/agent_identity/self_reported')).hint).toBe(
+      'Change the value to true or false. (In a draft, yes is the text "yes": YAML 1.2 has no yes/no booleans. Write true or false for a boolean.)',
+    );
+  });
+
+  it('says how to keep an unquoted number as text', () => {
+    const r = readDraft('---\necho_version: 3.0\n---\n');
+    expect(r.locate({ ...finding('/echo_version', 'schema/const'), hint: 'This value is fixed: write "3.0".' }).hint).toBe(
+      'This value is fixed: write "3.0". (In a draft, 3.0 unquoted is read as a number. To keep it as text, quote it: "3.0".)',
+    );
+  });
+
+  it('adds nothing to quoted values, to other rules, or where YAML read what was written', () => {
+    const r = readDraft('---\na: "yes"\nb: yes\nc: text\n---\n');
+    expect(r.locate(finding('/a')).hint).toBe('Change the value to true or false.');
+    expect(r.locate(finding('/b', 'cross/x')).hint).toBe('Change the value to true or false.');
+    expect(r.locate(finding('/c')).hint).toBe('Change the value to true or false.');
+  });
+});

@@ -38,6 +38,7 @@ export function readDraft(text: string): ReadDraft {
 
   let value: unknown;
   let map: SourceMap;
+  let plainScalars = new Map<string, string>();
   const findings: Finding[] = [];
   if (language === 'json') {
     const parsed = parseStrictJson(matter);
@@ -49,6 +50,7 @@ export function readDraft(text: string): ReadDraft {
     findings.push(...parsed.findings);
     map = parsed.map;
     value = parsed.value;
+    plainScalars = parsed.plainScalars;
   }
   // An empty front matter is an empty record (the validator then says what is missing).
   if (value === null && findings.length === 0) value = {};
@@ -57,7 +59,7 @@ export function readDraft(text: string): ReadDraft {
   const locate = (f: Finding): Diagnostic => {
     if (f.line !== undefined && f.column !== undefined) return { ...f, line: f.line, column: f.column };
     if (echoFromBody && (f.pointer === '/echo' || f.pointer.startsWith('/echo/'))) return { ...f, line: bodyLine, column: 1 };
-    return { ...f, ...map.locate(f.pointer, f.at) };
+    return { ...f, ...yamlHint(f, plainScalars.get(f.pointer)), ...map.locate(f.pointer, f.at) };
   };
 
   if (value === undefined) return { findings: placed(findings).map(locate), locate };
@@ -90,6 +92,27 @@ export function readDraft(text: string): ReadDraft {
     record.echo = body.endsWith('\n') ? body.slice(0, -1) : body;
   }
   return { record, findings: findings.map(locate), locate };
+}
+
+/**
+ * A schema complaint about a plain YAML scalar often comes from YAML's reading of it: `yes` is text in YAML 1.2,
+ * `3.0` is the number 3. The fix then says how to write what was meant.
+ */
+function yamlHint(f: Finding, written: string | undefined): { hint?: string } {
+  if (written === undefined || !f.rule.startsWith('schema/')) return {};
+  const value = readsAs(written);
+  const why =
+    value === 'text'
+      ? `(In a draft, ${written} is the text "${written}": YAML 1.2 has no yes/no booleans. Write true or false for a boolean.)`
+      : `(In a draft, ${written} unquoted is read as ${value}. To keep it as text, quote it: "${written}".)`;
+  return { hint: `${f.hint} ${why}` };
+}
+
+function readsAs(written: string): string {
+  if (/^(?:y|yes|n|no|on|off)$/i.test(written)) return 'text';
+  if (/^(?:true|false)$/i.test(written)) return 'a boolean';
+  if (/^(?:~|null)$/i.test(written)) return 'null';
+  return 'a number';
 }
 
 /** Whether an echo can be the Markdown body and come back unchanged. */

@@ -29,7 +29,14 @@ export interface YamlData {
   /** Positions of values and keys by JSON pointer (lines of `text`, from 1). */
   map: SourceMap;
   findings: Finding[];
+  /**
+   * Plain (unquoted) scalars whose reading may surprise a contributor, by pointer, as written: words YAML 1.1 took
+   * for booleans (`yes`, `off` …, text in YAML 1.2) and numbers, booleans or null where text may have been meant.
+   */
+  plainScalars: Map<string, string>;
 }
+
+const BOOLEAN_WORDS_OF_YAML_1_1 = /^(?:y|Y|yes|Yes|YES|n|N|no|No|NO|on|On|ON|off|Off|OFF)$/;
 
 /** Line and column (from 1) of an offset in `text`. */
 export function positionAt(text: string, offset: number): Position {
@@ -54,6 +61,7 @@ interface Entry {
 export function parseYamlData(text: string): YamlData {
   const findings: Finding[] = [];
   const entries = new Map<string, Entry>();
+  const plainScalars = new Map<string, string>();
   const where = (offset: number | undefined) => positionAt(text, offset ?? 0);
   const map: SourceMap = {
     locate(pointer, at = 'value') {
@@ -70,7 +78,7 @@ export function parseYamlData(text: string): YamlData {
     doc = parseDocument(text, PARSE_OPTIONS);
   } catch (err) {
     findings.push(problem('draft/yaml', `the front matter is not YAML: ${(err as Error).message}`, 'Correct the YAML syntax.', { line: 1, column: 1 }));
-    return { value: undefined, map, findings };
+    return { value: undefined, map, findings, plainScalars };
   }
   for (const e of doc.errors) {
     const at = where(e.pos[0]);
@@ -128,6 +136,9 @@ export function parseYamlData(text: string): YamlData {
         findings.push(problem('draft/number', `${node.source ?? String(v)} is not a finite number`, 'JSON has no NaN or infinity: write a number, or quote the value to keep it as text.', at, pointer));
         return undefined;
       }
+      if (node.type === 'PLAIN' && node.source !== undefined && (typeof v !== 'string' || BOOLEAN_WORDS_OF_YAML_1_1.test(v))) {
+        plainScalars.set(pointer, node.source);
+      }
       if (typeof v === 'bigint') return Number(v);
       return v;
     }
@@ -135,7 +146,7 @@ export function parseYamlData(text: string): YamlData {
   };
 
   const value = doc.contents === null ? null : walk(doc.contents as Node, '');
-  return { value: clean ? value : undefined, map, findings };
+  return { value: clean ? value : undefined, map, findings, plainScalars };
 }
 
 /**
