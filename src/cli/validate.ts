@@ -12,7 +12,7 @@ import { validateArchive } from '../core/archive/validate-archive.ts';
 import { formatGithub } from '../core/report/format-github.ts';
 import { formatJson } from '../core/report/format-json.ts';
 import { formatMarkdown } from '../core/report/format-markdown.ts';
-import { usePrecompiledValidator } from '../core/schema/precompiled.ts';
+import { usePrecompiledValidators } from '../core/schema/precompiled.ts';
 import { formatPretty } from '../core/report/format-pretty.ts';
 import type { RemovedRecord } from '../core/rules/change/removed-record.ts';
 import { archiveChanges, GitChangesError } from './lib/git-changes.ts';
@@ -106,7 +106,7 @@ async function main(argv: string[]): Promise<number> {
   }
 
   // One record (an editor, a pre-commit hook): load the schema's compiled code instead of compiling it.
-  if (only) usePrecompiledValidator();
+  if (only) usePrecompiledValidators();
   const report = await validateArchive(root, { only, removed });
   if (only && !values.changed) {
     // README.md is allowed in the archive but is not a record: naming it (e.g. from a changed-files list) is fine.

@@ -4,11 +4,12 @@
  */
 import { createRequire } from 'node:module';
 import { existsSync } from 'node:fs';
+import type { ValidateFunction } from 'ajv';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { newAjv } from '../../src/core/schema/compile.ts';
 import { ECHO_RECORD_SCHEMA_ID } from '../../src/core/schema/documents.ts';
-import { precompiledFile, PRECOMPILED_DIR, usePrecompiledValidator } from '../../src/core/schema/precompiled.ts';
+import { precompiledFile, PRECOMPILED_DIR, usePrecompiledValidators } from '../../src/core/schema/precompiled.ts';
 import { fuzzParameters, keysOf, mutateValue, mutationArbitrary, stringsOf } from '../fuzz/arbitraries.ts';
 import { validEcho } from '../helpers/records.ts';
 
@@ -16,19 +17,27 @@ const require = createRequire(import.meta.url);
 
 describe('precompiled first-error validator', () => {
   it('is kept in the cache folder under a name made from the schemas, and loaded from there', () => {
-    usePrecompiledValidator();
+    usePrecompiledValidators();
     const file = precompiledFile();
     expect(file.startsWith(PRECOMPILED_DIR)).toBe(true);
     expect(file).toMatch(/validate-[0-9a-f]{32}\.cjs$/);
     expect(existsSync(file)).toBe(true);
-    expect(usePrecompiledValidator()).toBe(true);
+    expect(usePrecompiledValidators()).toBe(true);
     expect(precompiledFile('/api/discovery-provenance-schema.json')).not.toBe(file);
   });
 
-  it('gives the compiled validator\'s verdict on valid and mutated records (property)', () => {
-    usePrecompiledValidator();
+  it('keeps the all-errors validator beside it', () => {
+    usePrecompiledValidators();
+    expect(existsSync(precompiledFile(ECHO_RECORD_SCHEMA_ID, 'all-errors'))).toBe(true);
+    expect(precompiledFile(ECHO_RECORD_SCHEMA_ID, 'all-errors')).not.toBe(precompiledFile());
+  });
+
+  it('gives the compiled validators\' verdicts and errors on valid and mutated records (property)', () => {
+    usePrecompiledValidators();
     const kept = require(precompiledFile()) as (v: unknown) => boolean;
+    const keptAll = require(precompiledFile(ECHO_RECORD_SCHEMA_ID, 'all-errors')) as ValidateFunction;
     const compiled = newAjv(false).getSchema(ECHO_RECORD_SCHEMA_ID)!;
+    const compiledAll = newAjv(true).getSchema(ECHO_RECORD_SCHEMA_ID)!;
     const base = validEcho();
     expect(kept(base)).toBe(true);
     const mutations = mutationArbitrary(keysOf(base), stringsOf(base));
@@ -39,6 +48,9 @@ describe('precompiled first-error validator', () => {
         const verdict = compiled(value);
         if (!verdict) invalid++;
         expect(kept(value)).toBe(verdict);
+        expect(keptAll(value)).toBe(verdict);
+        compiledAll(value);
+        expect(JSON.stringify(keptAll.errors)).toBe(JSON.stringify(compiledAll.errors));
       }),
       fuzzParameters(300),
     );

@@ -29,6 +29,11 @@ export function useFirstErrorValidator(id: string, fn: (value: unknown) => boole
   cache.set(`false:${id}`, fn);
 }
 
+/** The same for the all-errors validator (run only on records that fail). */
+export function useAllErrorsValidator(id: string, fn: ValidateFunction): void {
+  cache.set(`true:${id}`, fn);
+}
+
 function validator(id: string, allErrors: true): ValidateFunction;
 function validator(id: string, allErrors: false): (value: unknown) => boolean;
 function validator(id: string, allErrors: boolean): ValidateFunction | ((value: unknown) => boolean) {

@@ -1,9 +1,9 @@
 /**
- * The first-error validators kept on disk as Ajv's standalone code, for processes that check one record and would
+ * The schema validators kept on disk as Ajv's standalone code, for processes that check one record and would
  * otherwise spend most of their time compiling (`npm run validate -- FILE` from an editor or a pre-commit hook):
- * compiling costs about 150 ms, loading the generated code a few.
+ * compiling costs about 150 ms per validator, loading the generated code a few.
  *
- * The code lives in node_modules/.cache/echo-archive/ under a name made from a hash of every schema document, the
+ * The code lives in node_modules/.cache/echo-archive/ under names made from a hash of every schema document, the
  * Ajv version and the options, so the schemas stay the only source: a changed schema is a new name, compiled on its
  * first use. A missing, unreadable or unwritable cache only means compiling as before. Not for the bundled builder
  * (it has no node_modules); the validate CLI calls it.
@@ -13,36 +13,48 @@ import { mkdirSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { ValidateFunction } from 'ajv';
 import { _ } from 'ajv/dist/compile/codegen/index.js';
-import standaloneCode from 'ajv/dist/standalone/index.js';
-import { newAjv, useFirstErrorValidator } from './compile.ts';
+import standaloneCodeImport from 'ajv/dist/standalone/index.js';
+import { newAjv, useAllErrorsValidator, useFirstErrorValidator } from './compile.ts';
 import { ECHO_RECORD_SCHEMA_ID, schemaDocuments } from './documents.ts';
 
 const require = createRequire(import.meta.url);
+// CommonJS; its default export arrives wrapped under some loaders.
+const standaloneCode = (standaloneCodeImport as unknown as { default?: typeof standaloneCodeImport }).default ?? standaloneCodeImport;
 export const PRECOMPILED_DIR = join(dirname(fileURLToPath(import.meta.url)), '../../../node_modules/.cache/echo-archive');
 
-type Validate = (value: unknown) => boolean;
+export type ValidatorKind = 'first-error' | 'all-errors';
 
-/** The file the first-error validator of schema `id` is kept in: named by everything the code depends on. */
-export function precompiledFile(id: string = ECHO_RECORD_SCHEMA_ID): string {
+/** The file a validator of schema `id` is kept in: named by everything its code depends on. */
+export function precompiledFile(id: string = ECHO_RECORD_SCHEMA_ID, kind: ValidatorKind = 'first-error'): string {
   const ajvVersion = (require('ajv/package.json') as { version: string }).version;
   const hash = createHash('sha256')
     .update(JSON.stringify(schemaDocuments))
-    .update(`\0ajv ${ajvVersion}\0strict first-error formats:full\0${id}`)
+    .update(`\0ajv ${ajvVersion}\0strict ${kind} formats:full\0${id}`)
     .digest('hex')
     .slice(0, 32);
   return join(PRECOMPILED_DIR, `validate-${hash}.cjs`);
 }
 
-function compileAndKeep(id: string, file: string): Validate | undefined {
-  const ajv = newAjv(false, { source: true, formats: _`require("ajv-formats/dist/formats").fullFormats` });
+function load(file: string): ValidateFunction | undefined {
+  try {
+    const fn = require(file) as unknown;
+    return typeof fn === 'function' ? (fn as ValidateFunction) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function compileAndKeep(id: string, kind: ValidatorKind): ValidateFunction {
+  const ajv = newAjv(kind === 'all-errors', { source: true, formats: _`require("ajv-formats/dist/formats").fullFormats` });
   const fn = ajv.getSchema(id);
   if (!fn) throw new Error(`schema ${id} is not in the schema folder`);
+  const file = precompiledFile(id, kind);
   const temp = `${file}.${process.pid}.tmp`;
   try {
-    const code = (standaloneCode as unknown as { default?: typeof standaloneCode }).default ?? standaloneCode;
     mkdirSync(dirname(file), { recursive: true });
-    writeFileSync(temp, code(ajv, fn));
+    writeFileSync(temp, standaloneCode(ajv, fn));
     renameSync(temp, file);
   } catch {
     try {
@@ -56,21 +68,18 @@ function compileAndKeep(id: string, file: string): Validate | undefined {
 
 /**
  * Makes schemaErrors() use the kept code for schema `id`: loaded when it exists, else compiled now and kept for the
- * next process. Returns whether the kept code was loaded.
+ * next process (both validators, so that a later check of an invalid record need not compile either). Returns
+ * whether the kept first-error validator was loaded.
  */
-export function usePrecompiledValidator(id: string = ECHO_RECORD_SCHEMA_ID): boolean {
-  const file = precompiledFile(id);
-  let fn: Validate | undefined;
-  try {
-    fn = require(file) as Validate;
-  } catch {
-    fn = undefined;
-  }
-  if (typeof fn === 'function') {
-    useFirstErrorValidator(id, fn);
+export function usePrecompiledValidators(id: string = ECHO_RECORD_SCHEMA_ID): boolean {
+  const first = load(precompiledFile(id, 'first-error'));
+  if (first) {
+    useFirstErrorValidator(id, first);
+    const all = load(precompiledFile(id, 'all-errors'));
+    if (all) useAllErrorsValidator(id, all);
     return true;
   }
-  const compiled = compileAndKeep(id, file);
-  if (compiled) useFirstErrorValidator(id, compiled);
+  useFirstErrorValidator(id, compileAndKeep(id, 'first-error'));
+  useAllErrorsValidator(id, compileAndKeep(id, 'all-errors'));
   return false;
 }
