@@ -36,6 +36,15 @@ export function siteConfig(env: Env = process.env): SiteConfig {
   };
 }
 
+/**
+ * The path the site is served under, from its base URL: "/" for https://echoes.example.org, "/echo-archive/" for a
+ * GitHub Pages project site at https://owner.github.io/echo-archive (Astro's `base`).
+ */
+export function basePathOf(baseUrl: string): string {
+  const path = new URL(baseUrl).pathname;
+  return path.endsWith('/') ? path : `${path}/`;
+}
+
 function withoutTrailingSlash(url: string): string {
   return url.replace(/\/+$/, '');
 }

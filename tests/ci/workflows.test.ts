@@ -86,8 +86,12 @@ describe('what the workflows promise', () => {
     expect(w.on.push.branches).toEqual(['main']);
     expect(w.permissions).toEqual({ contents: 'read' });
     const build = w.jobs.build.steps as Json[];
-    const buildStep = build.find((s) => s.run === 'npm run build')!;
-    expect(buildStep.env).toMatchObject({ ECHO_ARCHIVE_DEPLOY: '1', SITE_URL: expect.stringContaining('steps.pages.outputs.base_url'), GATEWAY_URL: expect.stringContaining('vars.GATEWAY_URL') });
+    expect(w.jobs.build.env).toMatchObject({ ECHO_ARCHIVE_DEPLOY: '1' });
+    // The addresses reach the build and the publication check alike (through GITHUB_ENV), before either runs.
+    const addresses = build.findIndex((s) => typeof s.run === 'string' && s.run.includes('GITHUB_ENV'));
+    expect(build[addresses]!.env).toEqual({ SITE_URL: '${{ vars.SITE_URL || steps.pages.outputs.base_url }}', GATEWAY_URL: '${{ vars.GATEWAY_URL }}' });
+    expect(addresses).toBeLessThan(build.findIndex((s) => s.run === 'npm run build'));
+    expect(build.findIndex((s) => s.run === 'npm run build')).toBeLessThan(build.findIndex((s) => s.run === 'npm run check:published'));
     expect(build.map((s) => s.uses).filter(Boolean)).toEqual(['actions/checkout@v4', 'actions/setup-node@v4', 'actions/configure-pages@v5', 'actions/upload-pages-artifact@v3']);
     expect(w.jobs.deploy.permissions).toEqual({ pages: 'write', 'id-token': 'write' });
     expect(w.jobs.deploy.steps[0].uses).toBe('actions/deploy-pages@v4');

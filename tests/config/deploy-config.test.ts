@@ -1,6 +1,6 @@
 /** A production build never publishes the development addresses (src/core/config.ts, used by the builder and Astro). */
 import { describe, expect, it } from 'vitest';
-import { buildSiteConfig, DeployConfigError, isDeployBuild } from '../../src/core/config.ts';
+import { basePathOf, buildSiteConfig, DeployConfigError, isDeployBuild } from '../../src/core/config.ts';
 import { buildBuilder } from '../../scripts/build-builder.ts';
 
 const PUBLIC = { SITE_URL: 'https://echoes.example.org/', GATEWAY_URL: 'https://intake.example.org' };
@@ -52,4 +52,13 @@ describe('buildSiteConfig', () => {
   it('stops the builder bundle of a production build before anything is written', async () => {
     await expect(buildBuilder({ outfile: '/nonexistent-dir/never-written.mjs', env: { ECHO_ARCHIVE_DEPLOY: '1' } })).rejects.toThrow(DeployConfigError);
   });
+});
+
+describe('basePathOf', () => {
+  it.each([
+    ['http://localhost:4321', '/'],
+    ['https://echoes.example.org', '/'],
+    ['https://owner.github.io/echo-archive', '/echo-archive/'],
+    ['https://owner.github.io/echo-archive/', '/echo-archive/'],
+  ])('%s is served under %s', (url, base) => expect(basePathOf(url)).toBe(base));
 });
