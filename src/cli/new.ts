@@ -15,7 +15,7 @@ import { parseArgs } from 'node:util';
 import { ArchiveRootError, loadArchive } from '../core/archive/load-archive.ts';
 import { createNextRecord } from '../core/archive/numbering.ts';
 import { archiveDateOf, recordIdOf } from '../core/archive/paths.ts';
-import { summarize, type ArchiveReport } from '../core/archive/validate-archive.ts';
+import { summarize, type FileReport } from '../core/archive/validate-archive.ts';
 import { recordsRoot } from '../core/config.ts';
 import { isError, type Diagnostic } from '../core/diagnostics/diagnostic.ts';
 import { recordToDraft } from '../core/draft/draft.ts';
@@ -104,10 +104,10 @@ function readLimited(file: string, what: string): Buffer {
 /** Problems of one file, printed as the validator prints them. */
 function printProblems(file: string, diagnostics: Diagnostic[]): void {
   const path = resolve(file);
-  const files = [{ path: basename(path), id: basename(path), valid: !diagnostics.some(isError), diagnostics, file: { path: basename(path), id: '', size: 0 } }];
-  const report = { root: dirname(path), files, summary: summarize(files) } as unknown as ArchiveReport;
+  const name = basename(path);
+  const files: FileReport[] = [{ path: name, id: name, valid: !diagnostics.some(isError), diagnostics, file: { path: name, id: name, size: 0 } }];
   const color = Boolean(process.stderr.isTTY) && !process.env.NO_COLOR;
-  process.stderr.write(formatPretty(report, { color }));
+  process.stderr.write(formatPretty({ root: dirname(path), files, summary: summarize(files) }, { color }));
 }
 
 function rootOf(value: string | undefined): string {
