@@ -9,13 +9,11 @@ import { recordsRoot } from '../core/config.ts';
 import { ArchiveRootError } from '../core/archive/load-archive.ts';
 import { isArchiveReadme } from '../core/archive/paths.ts';
 import { validateArchive } from '../core/archive/validate-archive.ts';
-import { formatGithub } from '../core/report/format-github.ts';
-import { formatJson } from '../core/report/format-json.ts';
-import { formatMarkdown } from '../core/report/format-markdown.ts';
-import { usePrecompiledValidators } from '../core/schema/precompiled.ts';
 import { formatPretty } from '../core/report/format-pretty.ts';
 import type { RemovedRecord } from '../core/rules/change/removed-record.ts';
-import { archiveChanges, GitChangesError } from './lib/git-changes.ts';
+import { usePrecompiledValidators } from '../core/schema/precompiled.ts';
+import { GitChangesError } from './lib/git-errors.ts';
+// The other formats and git are loaded when asked for: a one-file check from an editor pays only for what it uses.
 
 const HELP = `Validate the Echo record archive.
 
@@ -89,6 +87,7 @@ async function main(argv: string[]): Promise<number> {
   let subtitle: string | undefined;
   if (values.changed) {
     if (!existsSync(root) || !statSync(root).isDirectory()) fail(`the archive root ${root} is not a directory`);
+    const { archiveChanges } = await import('./lib/git-changes.ts');
     const changes = archiveChanges(root, values.base);
     only = new Set(changes.changed);
     removed = changes.removed;
@@ -115,9 +114,9 @@ async function main(argv: string[]): Promise<number> {
   }
 
   const color = values['no-color'] ? false : values.color ? true : Boolean(process.stdout.isTTY) && !process.env.NO_COLOR;
-  if (format === 'json') process.stdout.write(formatJson(report));
-  else if (format === 'markdown') process.stdout.write(formatMarkdown(report, { subtitle }));
-  else if (format === 'github') process.stdout.write(formatGithub(report) + formatPretty(report, { color }));
+  if (format === 'json') process.stdout.write((await import('../core/report/format-json.ts')).formatJson(report));
+  else if (format === 'markdown') process.stdout.write((await import('../core/report/format-markdown.ts')).formatMarkdown(report, { subtitle }));
+  else if (format === 'github') process.stdout.write((await import('../core/report/format-github.ts')).formatGithub(report) + formatPretty(report, { color }));
   else process.stdout.write(formatPretty(report, { color }));
   return report.summary.invalid > 0 ? 1 : 0;
 }

@@ -8,7 +8,9 @@ import { realpathSync } from 'node:fs';
 import { relative, resolve, sep } from 'node:path';
 import type { RemovedRecord } from '../../core/rules/change/removed-record.ts';
 
-export class GitChangesError extends Error {}
+import { GitChangesError } from './git-errors.ts';
+
+export { GitChangesError };
 
 export interface ArchiveChanges {
   /** The ref compared against, as given or found (e.g. origin/main). */
