@@ -91,7 +91,8 @@ async function main(argv: string[]): Promise<number> {
     const changes = archiveChanges(root, values.base);
     only = new Set(changes.changed);
     removed = changes.removed;
-    subtitle = `Records added, modified, renamed or deleted since ${changes.base} (merge base ${changes.mergeBase.slice(0, 12)}): ${changes.changed.length + changes.removed.length}.`;
+    const count = changes.changed.length + changes.removed.length;
+    subtitle = `${count} file${count === 1 ? '' : 's'} of the archive added, modified, renamed or deleted since ${changes.base} (merge base ${changes.mergeBase.slice(0, 12)}).`;
     if (format === 'pretty' || format === 'github') process.stderr.write(`validate: ${subtitle}\n`);
   } else if (positionals.length > 0) {
     only = new Set();

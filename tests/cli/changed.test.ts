@@ -132,7 +132,7 @@ describe('validate --changed', () => {
       const added = await runCli(['--changed', '--base', 'main'], { cwd: repo });
       expect(added.code).toBe(0);
       expect(added.stdout).toMatch(/✔ 1 file valid/);
-      expect(added.stderr).toMatch(/since main .*: 1\./);
+      expect(added.stderr).toMatch(/validate: 1 file of the archive added, modified, renamed or deleted since main \(merge base [0-9a-f]{12}\)\./);
       unlinkSync(join(repo, 'records/2026/echo-2026-02-01-000006.json'));
       const none = await runCli(['--changed', '--format', 'markdown'], { cwd: repo });
       expect(none.code).toBe(0);
