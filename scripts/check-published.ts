@@ -3,13 +3,15 @@
  *   npm run check:published [-- DIST]
  * Every index entry's sha256 must be the SHA-256 of the bytes at its url, its page must be a built page, every raw
  * record in dist/records/ must have an entry, every shard of a sharded index must have the hash its manifest gives,
- * and every URL of the sitemap must be a page of dist/ (URLs are mapped to files by their path after the base URL).
+ * and every URL of the sitemap must be a page of dist/ (URLs are mapped to files by their path after the base URL);
+ * the transparency log under dist/log/ must agree with itself, its checkpoint and the index's leaf_index values.
  * Exit 0 ok, 1 not.
  */
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { basePathOf, siteConfig } from '../src/core/config.ts';
+import { checkPublishedLog, type IndexLeafRef } from '../src/core/log/published-check.ts';
 
 const dist = resolve(process.argv[2] ?? 'dist');
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
@@ -18,7 +20,7 @@ const file = (url: string) => join(dist, ...url.split('/').filter(Boolean).map(d
 /** The site's path under its host (SITE_URL's path, e.g. /echo-archive/ on a GitHub Pages project site): dist/ is its root. */
 const basePath = basePathOf(siteConfig().baseUrl);
 
-interface Entry {
+interface Entry extends IndexLeafRef {
   id: string;
   url: string;
   page: string;
@@ -76,6 +78,12 @@ for (let i = 0; i < sitemapFiles.length; i++) {
     const underBase = path.startsWith(basePath) ? `/${path.slice(basePath.length)}` : path;
     if (!existsSync(pageFile(underBase))) problems.push(`sitemap: ${loc} is not a page of ${dist}`);
   }
+}
+
+// The transparency log, when the site publishes one: tiles, entries, checkpoint and leaf indexes agree.
+if (existsSync(join(dist, 'log'))) {
+  const logDoc = existsSync(join(dist, 'api/log.json')) ? JSON.parse(readFileSync(join(dist, 'api/log.json'), 'utf8')) : undefined;
+  problems.push(...checkPublishedLog(join(dist, 'log'), logDoc, entries));
 }
 
 if (problems.length > 0) {

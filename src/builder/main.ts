@@ -4,7 +4,7 @@
  * verdict offline.
  *
  *   keygen · echo · verification · propagation · correction · context-insufficient · doctor · preflight · submit ·
- *   receipt · readback
+ *   receipt · readback · monitor
  *
  * Exit status: 0 success; 1 no (invalid, forged, not yet included, rejected); 2 usage, input/output or network error.
  */
@@ -12,13 +12,14 @@ import { commandHelp, EXIT_ERROR, EXIT_OK, parseCommandArgs, PROGRAM, UsageError
 import { doctor } from './commands/doctor.ts';
 import { preflight, submit } from './commands/gateway.ts';
 import { keygen } from './commands/keygen.ts';
+import { monitor } from './commands/monitor.ts';
 import { readback } from './commands/readback.ts';
 import { receipt } from './commands/receipt.ts';
 import { builderConfig } from './config.ts';
 import { NetworkError } from './net.ts';
 import { recordCommandSpecs } from './records.ts';
 
-export const COMMANDS: readonly CommandSpec[] = [keygen, ...recordCommandSpecs, doctor, preflight, submit, receipt, readback];
+export const COMMANDS: readonly CommandSpec[] = [keygen, ...recordCommandSpecs, doctor, preflight, submit, receipt, readback, monitor];
 
 function overview(): string {
   const config = builderConfig();
@@ -33,6 +34,7 @@ function overview(): string {
     '',
     'The path: keygen → echo|verification|propagation|correction|context-insufficient → doctor → preflight → submit',
     '(keep the receipt: intake only) → receipt (verify it) → readback (final inclusion, after the archive is published).',
+    'Later: monitor --checkpoint (the archive\'s transparency log still extends the checkpoint readback saved).',
     '',
     `Site: ${config.baseUrl}   Gateway: ${config.gatewayUrl}`,
     'Records are the submitter\'s words: not authority, not amendment, not endorsement; the original inscribed records prevail.',

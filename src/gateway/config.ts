@@ -6,8 +6,15 @@
  *   GATEWAY_CLIENT_BURST, GATEWAY_CLIENT_PER_MINUTE   per-client token bucket (default 20, 60)
  *   GATEWAY_GLOBAL_BURST, GATEWAY_GLOBAL_PER_MINUTE   global token bucket (default 200, 1200)
  *   GATEWAY_MAX_IN_FLIGHT       requests handled at once; beyond, 503 overloaded (default 64)
+ *   GATEWAY_DATABASE_URL        postgres://… : the shared PostgreSQL store (several instances); unset: SQLite in the data dir
+ *   GATEWAY_DATABASE_POOL_SIZE  connections per instance to PostgreSQL (default 10)
+ *   GATEWAY_TRUSTED_PROXIES     addresses or CIDR ranges of reverse proxies whose forwarding header is believed
+ *   GATEWAY_CLIENT_ADDRESS_HEADER  x-forwarded-for (default) or forwarded (RFC 7239): the one header read from them
+ *   GATEWAY_METRICS             off (default) | HOST:PORT (a separate listener) | /PATH (on the gateway's port)
+ *   GATEWAY_LOG                 json (default: one JSON line per request on stdout) | off
  *   SITE_URL, GATEWAY_URL       the site configuration (src/core/config.ts): receipts' readback and 410 routes
  */
+import { parseTrustedProxies, type ClientAddressSettings } from './client-address.ts';
 import type { RateLimitSettings } from './rate-limit.ts';
 
 type Env = Record<string, string | undefined>;
@@ -39,6 +46,54 @@ export interface GatewaySettings {
   rateLimit: RateLimitSettings | false;
   /** Requests handled at once; one more is answered 503 overloaded (server.ts). */
   maxInFlight: number;
+  /** The PostgreSQL store; undefined: SQLite in dataDir. */
+  databaseUrl?: string;
+  databasePoolSize?: number;
+  /** Undefined: no proxy is trusted, the peer is the client. */
+  clientAddress?: ClientAddressSettings;
+  metrics: MetricsSetting;
+  log: 'json' | 'off';
+}
+
+export type MetricsSetting = { kind: 'off' } | { kind: 'listener'; host: string; port: number } | { kind: 'path'; path: string };
+
+/** GATEWAY_METRICS: "off", "HOST:PORT" / "[v6]:PORT" / "PORT" (a listener apart from the public one), or "/PATH". */
+export function metricsSetting(raw: string | undefined): MetricsSetting {
+  const value = raw?.trim() ?? '';
+  if (value === '' || ['off', '0', 'false', 'no'].includes(value.toLowerCase())) return { kind: 'off' };
+  if (value.startsWith('/')) {
+    if (!/^\/[A-Za-z0-9._~\/-]*$/.test(value)) throw new ConfigError(`GATEWAY_METRICS path must be a plain path like /metrics (found "${value}")`);
+    return { kind: 'path', path: value };
+  }
+  const m = /^(?:(\[[0-9a-fA-F:]+\]|[^:\s]+):)?(\d{1,5})$/.exec(value);
+  const port = m ? Number(m[2]) : NaN;
+  if (!m || port < 1 || port > 65535) throw new ConfigError(`GATEWAY_METRICS must be off, HOST:PORT (e.g. 127.0.0.1:9464) or a path (e.g. /metrics) (found "${value}")`);
+  return { kind: 'listener', host: m[1]?.replace(/^\[|\]$/g, '') ?? DEFAULT_HOST, port };
+}
+
+function databaseUrlSetting(env: Env): string | undefined {
+  const url = env.GATEWAY_DATABASE_URL?.trim();
+  if (!url) return undefined;
+  if (!/^postgres(ql)?:\/\//.test(url)) throw new ConfigError('GATEWAY_DATABASE_URL must be a postgres:// or postgresql:// URL (unset it to use the SQLite file in GATEWAY_DATA_DIR)');
+  return url;
+}
+
+function clientAddressSetting(env: Env): ClientAddressSettings | undefined {
+  const proxies = env.GATEWAY_TRUSTED_PROXIES?.trim();
+  const header = (env.GATEWAY_CLIENT_ADDRESS_HEADER?.trim() || 'x-forwarded-for').toLowerCase();
+  if (header !== 'x-forwarded-for' && header !== 'forwarded') throw new ConfigError(`GATEWAY_CLIENT_ADDRESS_HEADER must be x-forwarded-for or forwarded (found "${header}")`);
+  if (!proxies) return undefined;
+  try {
+    return { trustedProxies: parseTrustedProxies(proxies), header };
+  } catch (err) {
+    throw new ConfigError(`GATEWAY_TRUSTED_PROXIES: ${(err as Error).message}`);
+  }
+}
+
+function logSetting(raw: string | undefined): 'json' | 'off' {
+  const value = (raw?.trim() || 'json').toLowerCase();
+  if (value !== 'json' && value !== 'off') throw new ConfigError(`GATEWAY_LOG must be json or off (found "${raw}")`);
+  return value;
 }
 
 export function gatewaySettings(env: Env = process.env): GatewaySettings {
@@ -48,6 +103,11 @@ export function gatewaySettings(env: Env = process.env): GatewaySettings {
     port: numberSetting(env, 'PORT', DEFAULT_PORT, { integer: true }),
     dataDir: gatewayDataDir(env),
     maxInFlight: numberSetting(env, 'GATEWAY_MAX_IN_FLIGHT', DEFAULT_MAX_IN_FLIGHT, { min: 1, integer: true }),
+    databaseUrl: databaseUrlSetting(env),
+    databasePoolSize: numberSetting(env, 'GATEWAY_DATABASE_POOL_SIZE', 10, { min: 1, integer: true }),
+    clientAddress: clientAddressSetting(env),
+    metrics: metricsSetting(env.GATEWAY_METRICS),
+    log: logSetting(env.GATEWAY_LOG),
     rateLimit: off
       ? false
       : {

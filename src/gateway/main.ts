@@ -4,17 +4,44 @@ import { SUBMISSION_SCHEMA_ID } from '../core/record-chain/index.ts';
 import { warmSchemas } from '../core/schema/compile.ts';
 import { ConfigError, gatewaySettings } from './config.ts';
 import { loadOrCreateGatewayKey } from './keys.ts';
+import { jsonLogger, silentLogger } from './log.ts';
+import { GatewayMetrics, metricsServer } from './metrics.ts';
+import { describeStore, openSubmissionStore } from './open-store.ts';
 import { createGateway } from './server.ts';
-import { SqliteSubmissionStore, StorageError } from './store.ts';
+import { StorageError } from './store.ts';
 
 async function main(): Promise<void> {
   const settings = gatewaySettings();
   const keys = loadOrCreateGatewayKey(settings.dataDir);
-  const store = new SqliteSubmissionStore(settings.dataDir);
-  const gateway = createGateway({ store, keys, rateLimit: settings.rateLimit, maxInFlight: settings.maxInFlight, site: siteConfig() });
+  const logger = settings.log === 'off' ? silentLogger : jsonLogger();
+  const opened = await openSubmissionStore(settings);
+  const metrics = settings.metrics.kind === 'off' ? undefined : new GatewayMetrics();
+  const store = metrics ? metrics.instrument(opened) : opened;
+  const gateway = createGateway({
+    store,
+    keys,
+    rateLimit: settings.rateLimit,
+    maxInFlight: settings.maxInFlight,
+    site: siteConfig(),
+    logger,
+    ...(settings.clientAddress ? { clientAddress: settings.clientAddress } : {}),
+    ...(metrics ? { metrics } : {}),
+    ...(settings.metrics.kind === 'path' ? { metricsPath: settings.metrics.path } : {}),
+  });
   const port = await gateway.listen(settings.port, settings.host);
-  console.log(`record-chain gateway listening on http://${settings.host}:${port} (data ${settings.dataDir}, key ${keys.keyId})`);
+  let metricsListener: ReturnType<typeof metricsServer> | undefined;
+  if (metrics && settings.metrics.kind === 'listener') {
+    const { host, port: metricsPort } = settings.metrics;
+    metricsListener = metricsServer(metrics);
+    await new Promise<void>((resolve, reject) => metricsListener!.once('error', reject).listen(metricsPort, host, resolve));
+  }
+  const metricsAt =
+    settings.metrics.kind === 'listener' ? `http://${settings.metrics.host}:${settings.metrics.port}/metrics` : settings.metrics.kind === 'path' ? settings.metrics.path : 'off';
+  // The plain line first: scripts and tests wait for "listening on URL".
+  console.log(`record-chain gateway listening on http://${settings.host}:${port} (store ${describeStore(settings)}, key ${keys.keyId}, metrics ${metricsAt})`);
+  logger.log('info', 'listening', { url: `http://${settings.host}:${port}`, store: describeStore(settings), gateway_key_id: keys.keyId, metrics: metricsAt, trusted_proxies: Boolean(settings.clientAddress) });
   const stop = () => {
+    metricsListener?.close();
     void gateway.close().then(() => store.close()).then(() => process.exit(0));
   };
   process.once('SIGINT', stop);

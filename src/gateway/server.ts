@@ -19,6 +19,7 @@ import {
   toWireDiagnostics,
   validateSubmissionText,
   type ErrorEnvelope,
+  type GatewayErrorCode,
   type PreflightResult,
   type RecordChainLimits,
   type ReceiptStatus,
@@ -26,8 +27,14 @@ import {
   type WireDiagnostic,
 } from '../core/record-chain/index.ts';
 import { PUBLIC_INDEX_PATH } from '../core/publish/public-index.ts';
+import { recordIdOf } from '../core/archive/paths.ts';
+import type { ClientAddressSettings } from './client-address.ts';
 import { DEFAULT_MAX_IN_FLIGHT } from './config.ts';
 import type { GatewayKeys } from './keys.ts';
+import { jsonLogger, type Logger } from './log.ts';
+import type { GatewayMetrics } from './metrics.ts';
+import { clientOf, noteError, requestIdOf, requestObserver } from './observe.ts';
+import { pathOf } from './request-path.ts';
 import { RateLimiter, type RateLimitSettings } from './rate-limit.ts';
 import type { StoredSubmission, SubmissionStore } from './store.ts';
 
@@ -46,6 +53,14 @@ export interface GatewayOptions {
    * behind the one event loop, so an overload is shed instead of waited out until clients time out.
    */
   maxInFlight?: number;
+  /** Trusted reverse proxies and the header they set (client-address.ts); undefined: the peer is the client. */
+  clientAddress?: ClientAddressSettings;
+  /** One JSON line per request (log.ts); default: stdout. */
+  logger?: Logger;
+  /** Request metrics; pass the store through `metrics.instrument` for the store metrics. */
+  metrics?: GatewayMetrics;
+  /** Serve `metrics` at this path on the gateway's own port (else only a separate listener serves them). */
+  metricsPath?: string;
 }
 
 export const DEFAULT_RATE_LIMIT: RateLimitSettings = {
@@ -57,10 +72,11 @@ type ErrorExtra = Omit<ErrorEnvelope['error'], 'status' | 'code' | 'message'>;
 
 class HttpError extends Error {
   readonly status: number;
-  readonly code: string;
+  /** Only the protocol's codes (GATEWAY_ERRORS), which the published OpenAPI description lists. */
+  readonly code: GatewayErrorCode;
   readonly extra: ErrorExtra;
   readonly headers: Record<string, string>;
-  constructor(status: number, code: string, message: string, extra: ErrorExtra = {}, headers: Record<string, string> = {}) {
+  constructor(status: number, code: GatewayErrorCode, message: string, extra: ErrorExtra = {}, headers: Record<string, string> = {}) {
     super(message);
     this.status = status;
     this.code = code;
@@ -79,7 +95,9 @@ function send(res: ServerResponse, status: number, body: unknown, headers: Recor
 }
 
 function sendError(res: ServerResponse, err: HttpError): void {
-  const envelope: ErrorEnvelope = { error: { status: err.status, code: err.code, message: err.message, ...err.extra } };
+  noteError(res, err.code);
+  const requestId = requestIdOf(res);
+  const envelope: ErrorEnvelope = { error: { status: err.status, code: err.code, message: err.message, ...err.extra, ...(requestId ? { request_id: requestId } : {}) } };
   send(res, err.status, envelope, err.headers);
 }
 
@@ -130,23 +148,12 @@ function readBody(req: IncomingMessage, limits: RecordChainLimits): Promise<Buff
   });
 }
 
+/** Behind trusted proxies, the real client (observe.ts, client-address.ts); else the peer. */
 function clientAddress(req: IncomingMessage): string {
-  return req.socket.remoteAddress ?? 'unknown';
+  return clientOf(req) ?? req.socket.remoteAddress ?? 'unknown';
 }
 
 const RECEIPT_ID = /^rcpt_[0-9a-f]{32}$/;
-
-/**
- * The path of a request target, origin-form ("/a/b?q", and "//x", which is a path, not a host) or absolute-form;
- * anything else ("*") is kept as it is and routed nowhere (404). Never throws: a bad target is not a 500.
- */
-function pathOf(target: string): string {
-  try {
-    return new URL(target.startsWith('/') ? `http://gateway.invalid${target}` : target).pathname;
-  } catch {
-    return target;
-  }
-}
 
 export interface Gateway {
   server: Server;
@@ -164,6 +171,8 @@ export function createGateway(options: GatewayOptions): Gateway {
   let inFlight = 0;
   const route = currentRoute(site);
   const indexUrl = `${site.baseUrl}${PUBLIC_INDEX_PATH}`;
+  const logger = options.logger ?? jsonLogger();
+  const observer = requestObserver({ ...options, logger });
 
   const storageError = (err: unknown): HttpError =>
     new HttpError(
@@ -249,7 +258,13 @@ export function createGateway(options: GatewayOptions): Gateway {
       throw storageError(err);
     }
     if (!stored || stored.receiptId !== id) throw new HttpError(404, 'not_found', `no receipt ${id} at this gateway`);
-    const answer: ReceiptStatus = { receipt: stored.receipt, status: stored.status, ...(stored.reason !== undefined ? { reason: stored.reason } : {}) };
+    const answer: ReceiptStatus = {
+      receipt: stored.receipt,
+      status: stored.status,
+      ...(stored.reason !== undefined ? { reason: stored.reason } : {}),
+      ...(stored.status === 'accepted' && stored.archivePath !== undefined ? { archive_id: recordIdOf(stored.archivePath) } : {}),
+      ...(stored.decidedAt !== undefined ? { decided_at: stored.decidedAt } : {}),
+    };
     send(res, 200, answer);
   }
 
@@ -268,6 +283,12 @@ export function createGateway(options: GatewayOptions): Gateway {
         throw storageError(err);
       }
       return send(res, 200, { status: 'ok', gateway_key_id: options.keys.keyId, intake_only: true });
+    }
+    if (options.metrics && options.metricsPath && path === options.metricsPath) {
+      allow('GET, HEAD');
+      const text = await options.metrics.text();
+      res.writeHead(200, { 'content-type': options.metrics.contentType, 'cache-control': 'no-store' });
+      return void res.end(method === 'HEAD' ? undefined : text);
     }
     if (path === GATEWAY_KEYS_PATH) {
       allow('GET, HEAD');
@@ -296,6 +317,7 @@ export function createGateway(options: GatewayOptions): Gateway {
   }
 
   const server = createServer({ requestTimeout: 30_000, headersTimeout: 10_000 }, (req, res) => {
+    observer.begin(req, res);
     if (inFlight >= maxInFlight) {
       // Shed before any work; Node discards the unread body, so the connection stays usable.
       return sendError(
@@ -315,7 +337,7 @@ export function createGateway(options: GatewayOptions): Gateway {
     handle(req, res).catch((err: unknown) => {
       const httpError =
         err instanceof HttpError ? err : new HttpError(500, 'internal_error', 'the gateway failed on this request; nothing was stored');
-      if (!(err instanceof HttpError)) console.error('gateway: unexpected error', err);
+      if (!(err instanceof HttpError)) logger.log('error', 'unexpected error', { request_id: requestIdOf(res), error: String((err as Error)?.stack ?? err) });
       sendError(res, httpError);
       if (httpError.status === 413) {
         // Stop reading an oversized body: answer, then close the connection.

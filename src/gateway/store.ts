@@ -1,10 +1,11 @@
 /**
- * Where the gateway keeps submissions: a small interface (so a shared database can replace the embedded one when
- * several gateway instances run) and its default, Node's built-in `node:sqlite` (no server, no native build).
+ * Where the gateway keeps submissions: a small interface (so that several gateway instances can share a database)
+ * and its default, Node's built-in `node:sqlite` (no server, no native build).
  *
  * Durability: WAL journal with synchronous=FULL, and every intake is one transaction (BEGIN IMMEDIATE … COMMIT), so
  * a receipt is only sent after its row is on disk (it survives kill -9), and a submission is never half-stored.
  * Idempotency: submission_sha256 is UNIQUE; putIfAbsent returns the stored row when it exists.
+ * The shared store for several instances is PostgreSQL (stores/postgres.ts); open-store.ts picks one from the settings.
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -45,13 +46,16 @@ export interface SubmissionStore {
   list(status?: ReceiptState): Promise<StoredSubmission[]>;
   /** Records a review decision (only a pending submission can be decided). Returns the updated row. */
   decide(receiptId: string, decision: Decision): Promise<StoredSubmission | undefined>;
+  /** How many submissions are in each state (for the metrics; a store without it has no such gauge). */
+  countByStatus?(): Promise<Record<ReceiptState, number>>;
   close(): Promise<void>;
 }
 
 /** Any failure of the storage layer: the gateway answers 503. */
 export class StorageError extends Error {}
 
-interface Row {
+/** A row of the submissions table, as both stores (SQLite here, PostgreSQL in stores/postgres.ts) read it. */
+export interface Row {
   receipt_id: string;
   submission_sha256: string;
   record_type: string;
@@ -64,7 +68,7 @@ interface Row {
   decided_at: string | null;
 }
 
-function fromRow(row: Row): StoredSubmission {
+export function fromRow(row: Row): StoredSubmission {
   return {
     receiptId: row.receipt_id,
     submissionSha256: row.submission_sha256,
@@ -169,6 +173,15 @@ export class SqliteSubmissionStore implements SubmissionStore {
         .prepare(`UPDATE submissions SET status = ?, reason = ?, archive_path = ?, decided_at = ? WHERE receipt_id = ? AND status = 'pending'`)
         .run(decision.status, decision.reason ?? null, decision.archivePath ?? null, decision.decidedAt, receiptId);
       return this.row('SELECT * FROM submissions WHERE receipt_id = ?', receiptId);
+    });
+  }
+
+  countByStatus(): Promise<Record<ReceiptState, number>> {
+    return this.run('counting submissions', () => {
+      const counts: Record<ReceiptState, number> = { pending: 0, accepted: 0, rejected: 0 };
+      const rows = this.db.prepare('SELECT status, count(*) AS n FROM submissions GROUP BY status').all() as unknown as { status: ReceiptState; n: number }[];
+      for (const { status, n } of rows) counts[status] = Number(n);
+      return counts;
     });
   }
 

@@ -1,16 +1,22 @@
 /**
- * `npm run intake -- list [--status pending|accepted|rejected] | show ID | accept ID | reject ID --reason TEXT`
+ * `npm run intake -- list [--status pending|accepted|rejected] | show ID | accept ID | reject ID --reason TEXT | recover`
  *
- * Intake review on the gateway's store (GATEWAY_DATA_DIR, default .gateway-data/). ID is a receipt id or a
+ * Intake review on the gateway's store (GATEWAY_DATABASE_URL when set, else GATEWAY_DATA_DIR, default .gateway-data/). ID is a receipt id or a
  * submission_sha256. `accept` writes the submission into the archive (RECORDS_DIR, default records/) as an Echo v3
- * record (to-echo-record.ts), validated by the core before it is written, and marks the receipt accepted; `reject`
- * records the reason. Exit status: 0 done, 1 refused (invalid record, not pending, not found), 2 usage or storage error.
+ * record (to-echo-record.ts), validated by the core before it is written, and marks the receipt accepted. A
+ * correction also supersedes (or withdraws) the record it corrects, in the same commit (correction.ts, journal.ts);
+ * one signed by another key is rejected with the reason. `reject` records the reason. `recover` finishes an accept
+ * that was interrupted (every accept does this first). Exit status: 0 done, 1 refused or rejected (invalid record,
+ * not pending, not found, correction by another key), 2 usage or storage error.
  */
 import { recordsRoot } from '../core/config.ts';
 import { validateSubmissionText, type ReceiptState } from '../core/record-chain/index.ts';
-import { gatewayDataDir } from '../gateway/config.ts';
-import { SqliteSubmissionStore, type StoredSubmission, type SubmissionStore } from '../gateway/store.ts';
+import { gatewaySettings } from '../gateway/config.ts';
+import { openSubmissionStore } from '../gateway/open-store.ts';
+import type { StoredSubmission, SubmissionStore } from '../gateway/store.ts';
 import { writeArchiveRecord } from './archive-writer.ts';
+import { CorrectionRejected, CorrectionRefused, planCorrection, type CorrectionPlan } from './correction.ts';
+import { JournalError, recoverJournal } from './journal.ts';
 import { toEchoRecord } from './to-echo-record.ts';
 
 export interface IntakeIo {
@@ -23,7 +29,7 @@ export interface IntakeIo {
 class Refusal extends Error {}
 class Usage extends Error {}
 
-const USAGE = 'usage: intake list [--status pending|accepted|rejected] | show ID | accept ID | reject ID --reason TEXT';
+const USAGE = 'usage: intake list [--status pending|accepted|rejected] | show ID | accept ID | reject ID --reason TEXT | recover';
 
 function summaryLine(s: StoredSubmission): string {
   return [s.receiptId, s.submissionSha256, s.recordType, s.receivedAt, s.status + (s.archivePath ? ` ${s.archivePath}` : '') + (s.reason ? ` (${s.reason})` : '')].join('\t');
@@ -42,25 +48,63 @@ async function accept(store: SubmissionStore, s: StoredSubmission, io: IntakeIo)
   if (!judged.valid || !judged.submission) {
     throw new Refusal(`the stored submission no longer passes the core's checks: ${judged.diagnostics.map((d) => `${d.rule} ${d.message}`).join('; ')}`);
   }
+  const submission = judged.submission;
   const now = io.now();
-  const record = toEchoRecord(judged.submission, { receiptId: s.receiptId, receivedAt: s.receivedAt, submissionSha256: s.submissionSha256 });
   const root = recordsRoot(io.env);
-  const outcome = await writeArchiveRecord(root, record, s.submissionSha256, now);
+  recover(root, io);
+  const reference = { receiptId: s.receiptId, receivedAt: s.receivedAt, submissionSha256: s.submissionSha256 };
+  let outcome;
+  try {
+    outcome = await writeArchiveRecord(root, s.submissionSha256, now, (archive, path) => {
+      if (submission.record_type !== 'correction') return { record: toEchoRecord(submission, reference) };
+      const plan: CorrectionPlan = planCorrection(archive, submission, path, s.submissionSha256);
+      return { record: toEchoRecord(submission, { ...reference, corrects: plan.link }), updates: [plan.target] };
+    });
+  } catch (err) {
+    if (err instanceof CorrectionRejected) {
+      await store.decide(s.receiptId, { status: 'rejected', reason: err.message, decidedAt: now.toISOString() });
+      throw new Refusal(`rejected ${s.receiptId}: ${err.message}`);
+    }
+    if (err instanceof CorrectionRefused || err instanceof JournalError) throw new Refusal(`${err.message}; nothing was written`);
+    throw err;
+  }
   if ('invalid' in outcome) {
-    for (const d of outcome.invalid) io.err(`${outcome.path}:${d.line}:${d.column} ${d.severity} ${d.rule} ${d.message}`);
+    for (const [path, diagnostics] of outcome.invalid) {
+      for (const d of diagnostics) io.err(`${path}:${d.line}:${d.column} ${d.severity} ${d.rule} ${d.message}`);
+    }
     throw new Refusal(`the record would not be valid in the archive; nothing was written`);
   }
   const archivePath = outcome.written ? outcome.path : outcome.alreadyArchived;
   await store.decide(s.receiptId, { status: 'accepted', archivePath, decidedAt: now.toISOString() });
-  io.out(outcome.written ? `accepted ${s.receiptId}: wrote ${root}/${archivePath}` : `accepted ${s.receiptId}: already archived as ${root}/${archivePath}`);
+  if (!outcome.written) return io.out(`accepted ${s.receiptId}: already archived as ${root}/${archivePath}`);
+  const updated = outcome.updated.map((p) => `, superseded ${root}/${p}`).join('');
+  io.out(`accepted ${s.receiptId}: wrote ${root}/${archivePath}${updated}`);
+}
+
+/** Finishes an interrupted accept, if there is one (journal.ts); whether there was one. */
+function recover(root: string, io: IntakeIo): boolean {
+  let written: string[] | undefined;
+  try {
+    written = recoverJournal(root);
+  } catch (err) {
+    if (err instanceof JournalError) throw new Refusal(err.message);
+    throw err;
+  }
+  if (written === undefined) return false;
+  io.out(`recovered an interrupted accept: ${written.length > 0 ? written.map((p) => `${root}/${p}`).join(', ') : 'every file was already written'}`);
+  return true;
 }
 
 export async function runIntake(argv: readonly string[], io: IntakeIo, store?: SubmissionStore): Promise<number> {
   const [command, ...rest] = argv;
   let own: SubmissionStore | undefined;
   try {
-    if (!command || !['list', 'show', 'accept', 'reject'].includes(command)) throw new Usage(command ? `unknown command ${command}` : 'a command is required');
-    own = store ? undefined : new SqliteSubmissionStore(gatewayDataDir(io.env));
+    if (!command || !['list', 'show', 'accept', 'reject', 'recover'].includes(command)) throw new Usage(command ? `unknown command ${command}` : 'a command is required');
+    if (command === 'recover') {
+      if (!recover(recordsRoot(io.env), io)) io.out('nothing to recover: no accept was interrupted');
+      return 0;
+    }
+    own = store ? undefined : await openSubmissionStore(gatewaySettings(io.env));
     const db = store ?? own!;
     if (command === 'list') {
       const at = rest.indexOf('--status');

@@ -12,14 +12,18 @@
  *   uncertainties: echo's uncertainties; propagation not_checked; notice missing_context; verification claim limitations;
  *   verification_level: "none" (the record-chain claim model is not the historical V scale; a legacy_v_level stays
  *     in the submitted record); verification_claim: "None." or a pointer to the submitted claim.
- *   extensions.record_chain: { submission_sha256, record_type, receipt_id, received_at, proof: { method, public_key,
- *     content_hash_sha256, signature, hashing: "JCS-RFC8785" }, record_jcs }: record_jcs is the JCS text of the
- *     submitted record (its SHA-256 is submission_sha256; the proof's signature is over that hash), so anyone can
- *     check the proof from the archived file alone. Extension keys avoid the words the archive forbids in keys (the
- *     proof's `canonicalization` is carried as `hashing`).
+ *   extensions.record_chain: { submission_sha256, record_type, receipt_id, received_at, claim?, corrects?, proof: {
+ *     method, public_key, content_hash_sha256, signature, hashing: "JCS-RFC8785" }, record_jcs }: record_jcs is the
+ *     JCS text of the submitted record (its SHA-256 is submission_sha256; the proof's signature is over that hash),
+ *     so anyone can check the proof from the archived file alone. record_type and claim (the submitted
+ *     verification_claim) stay readable beside it (DECISIONS 19); a correction's corrects names the archive record
+ *     it corrects, resolved at accept (DECISIONS 16). The readers are in src/core/record/record-chain-fields.ts.
+ *     Extension keys avoid the words the archive forbids in keys (the proof's `canonicalization` is carried as
+ *     `hashing`; the claim's keys go through extensionSafeKeys).
  */
 import { canonicalJson } from '../core/canonical/jcs.ts';
 import type { JsonObject, Submission } from '../core/record-chain/index.ts';
+import { extensionSafeKeys, type CorrectionLink } from '../core/record/record-chain-fields.ts';
 import { requiredConstants } from '../core/schema/constants.ts';
 import { ECHO_RECORD_SCHEMA_ID } from '../core/schema/documents.ts';
 
@@ -27,6 +31,8 @@ export interface IntakeReference {
   receiptId: string;
   receivedAt: string;
   submissionSha256: string;
+  /** For a correction: the archive record it corrects, as intake resolved it. */
+  corrects?: CorrectionLink;
 }
 
 const str = (v: unknown): string | undefined => (typeof v === 'string' && v !== '' ? v : undefined);
@@ -83,7 +89,7 @@ export function toEchoRecord(submission: Submission, intake: IntakeReference): J
   const record = submission.record;
   const type = submission.record_type;
   const t = texts(record, type);
-  const hasClaim = obj(record.verification_claim) !== undefined;
+  const claim = obj(record.verification_claim);
   return {
     schema: 'service.echo.v3',
     echo_version: '3.0',
@@ -101,8 +107,8 @@ export function toEchoRecord(submission: Submission, intake: IntakeReference): J
     ],
     counts_as_independent_attestation: false,
     understanding_summary: t.summary,
-    verification_claim: hasClaim
-      ? 'The submitter made a bounded claim in the verification claim model (service.verification-claim-model.v1); it is in extensions.record_chain.record_jcs, in the submitter\'s words.'
+    verification_claim: claim
+      ? 'The submitter made a bounded claim in the verification claim model (service.verification-claim-model.v1); it is in extensions.record_chain.claim, in the submitter\'s words.'
       : 'None.',
     echo: t.echo,
     uncertainties: t.uncertainties,
@@ -118,6 +124,8 @@ export function toEchoRecord(submission: Submission, intake: IntakeReference): J
         record_type: type,
         receipt_id: intake.receiptId,
         received_at: intake.receivedAt,
+        ...(claim ? { claim: extensionSafeKeys(claim) as JsonObject } : {}),
+        ...(intake.corrects ? { corrects: { ...intake.corrects } } : {}),
         proof: {
           method: submission.proof.method,
           public_key: submission.proof.public_key,

@@ -6,7 +6,8 @@
 import { recordIdOf, resolveArchiveLink } from '../core/archive/paths.ts';
 import { untrustedMarkdownToText } from '../core/markdown/render.ts';
 import { archiveCounts } from '../core/publish/facets.ts';
-import { isWithdrawn } from '../core/record/status.ts';
+import { idsNamedIn, lifecycleLinks, pushUnique } from '../core/record/lifecycle-links.ts';
+import { isTestRecord, isWithdrawn } from '../core/record/status.ts';
 import { isHistoricalOnlyLevel } from '../core/record/vocabulary.ts';
 import { FACETS, facetValue } from './facets.ts';
 import { valueLabel } from './labels.ts';
@@ -70,56 +71,36 @@ export interface Relations {
   linkedReport: Map<string, string>;
   /** Report id → ids of the records that link to it, in archive order. */
   linkedFrom: Map<string, string[]>;
-  /** Superseded record id → ids of existing records its superseded_reason names. */
+  /** Correction id → the id of the record it corrects; and the reverse (the core's lifecycleLinks). */
+  corrects: Map<string, string>;
+  correctedBy: Map<string, string[]>;
+  /** Superseded record id → ids of the records that supersede it (its corrections, ids its reason names). */
   supersededBy: Map<string, string[]>;
   /** The reverse of supersededBy. */
   supersedes: Map<string, string[]>;
 }
 
-const TOKEN = /[A-Za-z0-9][A-Za-z0-9._-]*[A-Za-z0-9]|[A-Za-z0-9]/g;
-
-/** Ids of archive records that a free text names as whole tokens, in order of appearance, without `self`. */
-export function idsNamedIn(text: string, ids: ReadonlySet<string>, self?: string): string[] {
-  const found: string[] = [];
-  for (const [token] of text.matchAll(TOKEN)) {
-    // A sentence may end right after an id ("…by echo-x."): the token pattern already drops a trailing dot.
-    if (token !== self && ids.has(token) && !found.includes(token)) found.push(token);
-  }
-  return found;
-}
-
-function push(map: Map<string, string[]>, key: string, value: string): void {
-  const list = map.get(key);
-  if (list) {
-    if (!list.includes(value)) list.push(value);
-  } else map.set(key, [value]);
-}
+export { idsNamedIn };
 
 export function relations(entries: readonly ArchiveEntry[]): Relations {
   const ids = new Set(entries.map((e) => e.id));
   const byPath = new Map(entries.map((e) => [e.path, e.id]));
-  const rel: Relations = { linkedReport: new Map(), linkedFrom: new Map(), supersededBy: new Map(), supersedes: new Map() };
+  const linkedReport = new Map<string, string>();
+  const linkedFrom = new Map<string, string[]>();
   for (const entry of entries) {
-    const r = entry.record;
-    const link = r.linked_verification_report;
+    const link = entry.record.linked_verification_report;
     const linkPath =
       link !== null && typeof link === 'object' && !Array.isArray(link) ? (link as Record<string, unknown>).path : undefined;
     if (typeof linkPath === 'string') {
       const resolved = resolveArchiveLink(linkPath);
       const target = resolved === undefined ? undefined : (byPath.get(resolved) ?? (ids.has(recordIdOf(resolved)) ? recordIdOf(resolved) : undefined));
       if (target !== undefined && target !== entry.id) {
-        rel.linkedReport.set(entry.id, target);
-        push(rel.linkedFrom, target, entry.id);
-      }
-    }
-    if (r.archive_status === 'superseded' && typeof r.superseded_reason === 'string') {
-      for (const newer of idsNamedIn(r.superseded_reason, ids, entry.id)) {
-        push(rel.supersededBy, entry.id, newer);
-        push(rel.supersedes, newer, entry.id);
+        linkedReport.set(entry.id, target);
+        pushUnique(linkedFrom, target, entry.id);
       }
     }
   }
-  return rel;
+  return { linkedReport, linkedFrom, ...lifecycleLinks(entries) };
 }
 
 // ---- States shown as banners and badges ----
@@ -138,7 +119,7 @@ export function recordFlags(r: Readonly<Record<string, unknown>>): RecordFlags {
   return {
     withdrawn: isWithdrawn(r),
     superseded: r.archive_status === 'superseded',
-    test: r.record_kind === 'test_record' || r.archive_status === 'test_record' || r.archive_status === 'closed_test_record' || r.independence_class === 'test_record',
+    test: isTestRecord(r),
     historicalLevel: isHistoricalOnlyLevel(r.verification_level),
     needsReview: r.archive_status === 'needs_human_review',
     rejected: r.archive_status === 'rejected',

@@ -18,6 +18,7 @@ import { recordsRoot } from '../core/config.ts';
 import { sha256Hex } from '../core/crypto/sha256.ts';
 import type { PublishRecord } from '../core/publish/records.ts';
 import { formatPretty } from '../core/report/format-pretty.ts';
+import { readSiteLog, type SiteLog } from './transparency-log.ts';
 
 /**
  * One valid record as the site uses it: the publishers' record plus its file. Not its bytes: once hashed they are
@@ -101,7 +102,17 @@ export async function readSiteArchive(root = resolve(recordsRoot()), logger: Arc
     });
   }
   logger.info(`Validated ${summary.files} file${summary.files === 1 ? '' : 's'} in ${report.root}: ${records.length} record${records.length === 1 ? '' : 's'}, all valid`);
+  // The transparency log: each record's leaf index and versions; the log itself is written when the build is done.
+  const log = readSiteLog(report.root, records, logger);
+  if (log) siteLogs.set(records, log);
   return records;
+}
+
+const siteLogs = new WeakMap<readonly SiteRecord[], SiteLog>();
+
+/** The transparency log read with these records (readSiteArchive), if the archive has one. */
+export function siteLogOf(records: readonly SiteRecord[]): SiteLog | undefined {
+  return siteLogs.get(records);
 }
 
 const consoleLogger: ArchiveLogger = {

@@ -6,6 +6,7 @@
  */
 import { mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { isProcessAlive } from '../core/util/process-alive.ts';
 
 const PREFIX = 'echo-records-';
 
@@ -14,17 +15,8 @@ export function createStaging(parent: string, pid = process.pid): string {
   mkdirSync(parent, { recursive: true });
   for (const name of readdirSync(parent)) {
     const owner = new RegExp(`^${PREFIX}(\\d+)-`).exec(name)?.[1];
-    if (owner !== undefined && !isAlive(Number(owner))) rmSync(join(parent, name), { recursive: true, force: true });
+    if (owner !== undefined && !isProcessAlive(Number(owner))) rmSync(join(parent, name), { recursive: true, force: true });
   }
   return mkdtempSync(join(parent, `${PREFIX}${pid}-`));
 }
 
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    // EPERM: the process exists but belongs to someone else.
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}

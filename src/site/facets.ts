@@ -1,8 +1,8 @@
 /**
- * The six facets readers filter on, their values in the schema's order, their URL slugs, and counts.
+ * The facets readers filter on, their values in the schema's order, their URL slugs, and counts.
  * Pure: it works on plain records, so tests and pages share it.
  */
-import { FACETS as CORE_FACETS, FACET_NAMES, type FacetName } from '../core/publish/facets.ts';
+import { FACETS as CORE_FACETS, FACET_NAMES, facetValueOf, type FacetName } from '../core/publish/facets.ts';
 import { valueLabel } from './labels.ts';
 
 export interface Facet {
@@ -15,6 +15,7 @@ export interface Facet {
 
 const FACET_LABELS: Record<FacetName, string> = {
   record_kind: 'Record kind',
+  record_type: 'Record type',
   archive_status: 'Archive status',
   context_depth: 'Context depth',
   assessment_state: 'Assessment state',
@@ -33,10 +34,9 @@ export function facetByKey(key: string): Facet | undefined {
 export const NOT_STATED_SLUG = 'not-stated';
 export const NOT_STATED_LABEL = 'Not stated';
 
-/** A record's value for a facet: its string, or null when the record does not state it. */
+/** A record's value for a facet (the core's reading: record_type comes from extensions.record_chain), or null. */
 export function facetValue(record: Readonly<Record<string, unknown>>, key: string): string | null {
-  const value = record[key];
-  return typeof value === 'string' ? value : null;
+  return facetValueOf(record as Record<string, unknown>, key as FacetName);
 }
 
 /** URL segment of a facet value. Enum values are [A-Za-z0-9_+-]; `+` becomes `-plus` (V4+ → V4-plus). */
@@ -45,7 +45,9 @@ export function valueSlug(value: string | null): string {
 }
 
 export function facetValueLabel(key: string, value: string | null): string {
-  return value === null ? NOT_STATED_LABEL : valueLabel(key, value);
+  // Only record-chain records have a record type; for the others "not stated" would suggest something left out.
+  if (value === null) return key === 'record_type' ? 'Not a record-chain record' : NOT_STATED_LABEL;
+  return valueLabel(key, value);
 }
 
 export interface FacetValueCount {

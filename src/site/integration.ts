@@ -18,7 +18,7 @@ import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
 import { recordsRoot } from '../core/config.ts';
 import { moveEntries } from '../core/util/move-entries.ts';
-import { handOverArchive, readSiteArchive, type ArchiveLogger } from './archive-source.ts';
+import { handOverArchive, readSiteArchive, siteLogOf, type ArchiveLogger } from './archive-source.ts';
 import { createStaging } from './build-staging.ts';
 import { sitePaths } from './paths.ts';
 import { recordJobs, startRecordPages, type RecordPagesRun } from './record-pages.ts';
@@ -26,6 +26,7 @@ import { echoHtml } from './render/echo-html.ts';
 import { frameOf, type FrameSettings } from './render/page-frame.ts';
 import { recordDocument } from './render/record-document.ts';
 import { readStylesheetHref } from './stylesheet.ts';
+import { writeSiteLog, type SiteLog } from './transparency-log.ts';
 
 /** Where the record pages (/records/<id>/) and the raw record files (/records/<id>.json) live in the output. */
 const RECORDS_PATH = 'records';
@@ -36,6 +37,7 @@ export function echoArchive(): AstroIntegration {
   let staging = '';
   let frame: FrameSettings = { base: '/', site: undefined, stylesheet: '' };
   let pages: RecordPagesRun | undefined;
+  let log: SiteLog | undefined;
   return {
     name: 'echo-archive',
     hooks: {
@@ -84,6 +86,7 @@ export function echoArchive(): AstroIntegration {
           throw err;
         }
         handOverArchive(records);
+        log = siteLogOf(records);
         pages = run;
       },
       'astro:build:done': async ({ dir, logger }) => {
@@ -92,6 +95,7 @@ export function echoArchive(): AstroIntegration {
           const done = await pages?.finish();
           finished = true;
           moveEntries(staging, join(fileURLToPath(dir), RECORDS_PATH), (name) => `${RECORDS_PATH}/${name} would replace a file Astro built there`);
+          if (log) logger.info(`Published the transparency log: ${writeSiteLog(log, fileURLToPath(dir))} files under log/`);
           if (done) {
             logger.info(`Rendered ${done.pages} record page${done.pages === 1 ? '' : 's'}`);
             logger.info(`Published ${done.linked + done.copied} raw record${done.linked + done.copied === 1 ? '' : 's'} (${done.linked} linked, ${done.copied} copied)`);
@@ -99,6 +103,7 @@ export function echoArchive(): AstroIntegration {
         } finally {
           if (!finished) await pages?.stop();
           pages = undefined;
+          log = undefined;
           rmSync(staging, { recursive: true, force: true });
           handOverArchive(undefined);
         }

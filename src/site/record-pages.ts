@@ -39,7 +39,7 @@ export function recordPageThreads(env: NodeJS.ProcessEnv = process.env, cores = 
 }
 
 /** The part of a site record a record's page and raw file need (its bytes stay on the main thread). */
-export type RecordSource = ArchiveEntry & Pick<SiteRecord, 'file'>;
+export type RecordSource = ArchiveEntry & Pick<SiteRecord, 'file' | 'log'>;
 
 /**
  * What each record page needs besides its record: the report it links to, the records linking to it, and what it
@@ -57,7 +57,7 @@ export function recordJobs(records: readonly RecordSource[]): RecordJob[] {
     return s;
   };
   const none: readonly string[] = [];
-  return entries.map(({ id, path, archiveDate, sha256, record, file }) => {
+  return entries.map(({ id, path, archiveDate, sha256, record, file, log }) => {
     if (id === '.' || id === '..') throw new Error(`record ${path}: "${id}" cannot name a page folder`);
     const linkedReport = rel.linkedReport.get(id);
     return {
@@ -67,6 +67,9 @@ export function recordJobs(records: readonly RecordSource[]): RecordJob[] {
         linkedFrom: (rel.linkedFrom.get(id) ?? none).map(summary),
         supersededBy: rel.supersededBy.get(id) ?? none,
         supersedes: rel.supersedes.get(id) ?? none,
+        corrects: rel.corrects.get(id),
+        correctedBy: rel.correctedBy.get(id) ?? none,
+        log,
       },
       raw: { id, path, file, sha256 },
     };

@@ -168,7 +168,7 @@ const fuzzRequest: fc.Arbitrary<FuzzRequest> = fc.oneof(
 // ---------------------------------------------------------------------------------------------------------------
 // Checks
 
-const ENVELOPE_FIELDS = ['status', 'code', 'message', 'diagnostics', 'retry_after_seconds', 'current_route'];
+const ENVELOPE_FIELDS = ['status', 'code', 'message', 'diagnostics', 'retry_after_seconds', 'current_route', 'request_id'];
 
 /** An answer as the contract says: JSON (unless HEAD), never a 500, errors in the one envelope. Returns the body. */
 function expectWellFormed(r: FuzzRequest, a: RawAnswer): any { // eslint-disable-line @typescript-eslint/no-explicit-any

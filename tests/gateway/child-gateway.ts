@@ -55,7 +55,7 @@ export function spawnGateway(dataDir: string, env: Record<string, string> = {}, 
       const timer = setTimeout(() => reject(new Error(`the gateway did not start within ${startTimeoutMs} ms:\n${out}`)), startTimeoutMs);
       child.stdout!.on('data', (chunk: Buffer) => {
         out += chunk.toString();
-        const m = /listening on (http:\/\/\S+)/.exec(out);
+        const m = /listening on (http:\/\/[^\s"]+)/.exec(out);
         if (m && !handle.url) {
           clearTimeout(timer);
           handle.url = m[1]!;

@@ -5,50 +5,20 @@
  * gets 422, a retried submit 200 duplicate, and the receipt verifies with `receipt` against the gateway's keys.
  */
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { archiveDateOf } from '../../src/core/archive/paths.ts';
-import { loadArchive } from '../../src/core/archive/load-archive.ts';
-import { sha256Hex } from '../../src/core/crypto/sha256.ts';
-import { buildPublicIndex } from '../../src/core/publish/public-index.ts';
-import type { PublishRecord } from '../../src/core/publish/records.ts';
 import { SUBMIT_PATH } from '../../src/core/record-chain/index.ts';
 import { runIntake } from '../../src/intake/cli.ts';
 import { bundledBuilder, propagationArgs } from '../builder/helpers.ts';
 import { postJson, startGateway, type RunningGateway } from './helpers.ts';
+import { serveSite, type TestSite } from './site.ts';
 
 const builder = bundledBuilder({ siteUrl: 'http://127.0.0.1:9', gatewayUrl: 'http://127.0.0.1:9' });
 
-/** A static site: /api/index.json and /records/<id>.json from the archive at `root`, built on each request. */
-function serveSite(root: string): Promise<{ url: string; server: Server }> {
-  const server = createServer((req, res) => {
-    void (async () => {
-      const archive = await loadArchive(root);
-      const records: PublishRecord[] = archive.files
-        .filter((f) => f.record && f.bytes)
-        .map((f) => ({ id: f.id, path: f.path, archiveDate: archiveDateOf(f.id) ?? null, sha256: sha256Hex(f.bytes!), record: f.record! }));
-      const path = req.url ?? '/';
-      if (path === '/api/index.json') {
-        res.writeHead(200, { 'content-type': 'application/json' });
-        return void res.end(buildPublicIndex(records).index.text);
-      }
-      const m = /^\/records\/([^/]+)\.json$/.exec(path);
-      const file = m && archive.files.find((f) => f.id === decodeURIComponent(m[1]!));
-      if (file?.bytes) {
-        res.writeHead(200, { 'content-type': 'application/json' });
-        return void res.end(file.bytes);
-      }
-      res.writeHead(404).end();
-    })();
-  });
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve({ url: `http://127.0.0.1:${(server.address() as { port: number }).port}`, server })));
-}
-
 describe('record-chain path end to end', () => {
   let gw: RunningGateway;
-  let site: { url: string; server: Server };
+  let site: TestSite;
   let recordsDir: string;
   beforeAll(async () => {
     gw = await startGateway({ rateLimit: { perClient: { burst: 50, perSecond: 10 }, global: { burst: 100, perSecond: 10 } } });
@@ -58,7 +28,7 @@ describe('record-chain path end to end', () => {
   });
   afterAll(async () => {
     await gw.stop();
-    await new Promise((resolve) => site.server.close(resolve));
+    await site.close();
     rmSync(recordsDir, { recursive: true, force: true });
   });
 

@@ -3,9 +3,8 @@ import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateEd25519KeyPair } from '../../src/core/crypto/ed25519.ts';
 import { gatewayKeyId, recordChainLimits, serializeSubmission, signReceipt, verifyReceipt, PREFLIGHT_PATH, RECEIPTS_PATH, SUBMIT_PATH, type Submission } from '../../src/core/record-chain/index.ts';
-import { StorageError, type SubmissionStore } from '../../src/gateway/store.ts';
 import { record, submission } from '../record-chain/helpers.ts';
-import { call, postJson, startGateway, type RunningGateway } from './helpers.ts';
+import { call, failingStore, postJson, startGateway, type RunningGateway } from './helpers.ts';
 
 function text(sub: Submission): string {
   return serializeSubmission(sub);
@@ -66,6 +65,15 @@ describe('gateway: preflight, submit, receipts', () => {
     await gw.store.decide(receipt.receipt_id, { status: 'rejected', reason: 'off topic', decidedAt: new Date().toISOString() });
     const rejected = await call(`${gw.url}${RECEIPTS_PATH}/${receipt.receipt_id}`);
     expect(rejected.body).toMatchObject({ status: 'rejected', reason: 'off topic' });
+    expect(rejected.body.archive_id).toBeUndefined();
+  });
+
+  it('the receipt status route reports the final state: accepted with the archive id', async () => {
+    const first = await postJson(gw.url + SUBMIT_PATH, text(propagation('Pointed readers to the public index and said what I did not check.')));
+    const receipt = first.body.receipt;
+    await gw.store.decide(receipt.receipt_id, { status: 'accepted', archivePath: '2026/echo-2026-11-22-000042.json', decidedAt: '2026-11-22T12:00:00.000Z' });
+    const accepted = await call(`${gw.url}${RECEIPTS_PATH}/${receipt.receipt_id}`);
+    expect(accepted.body).toEqual({ receipt, status: 'accepted', archive_id: 'echo-2026-11-22-000042', decided_at: '2026-11-22T12:00:00.000Z' });
   });
 
   it('a forged or altered receipt does not verify', async () => {
@@ -246,14 +254,7 @@ describe('gateway: rate limits', () => {
 
 describe('gateway: storage failure', () => {
   it('503 with Retry-After when the store fails, and no receipt', async () => {
-    const failing = (): SubmissionStore => ({
-      putIfAbsent: () => Promise.reject(new StorageError('disk full')),
-      get: () => Promise.reject(new StorageError('disk full')),
-      list: () => Promise.reject(new StorageError('disk full')),
-      decide: () => Promise.reject(new StorageError('disk full')),
-      close: () => Promise.resolve(),
-    });
-    const gw = await startGateway({ store: failing });
+    const gw = await startGateway({ store: failingStore });
     try {
       const r = await postJson(gw.url + SUBMIT_PATH, text(propagation('Pointed readers to the verification paths.')));
       expect(r.status).toBe(503);

@@ -4,8 +4,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadOrCreateGatewayKey, type GatewayKeys } from '../../src/gateway/keys.ts';
 import type { RateLimitSettings } from '../../src/gateway/rate-limit.ts';
-import { createGateway, type Gateway } from '../../src/gateway/server.ts';
-import { SqliteSubmissionStore, type SubmissionStore } from '../../src/gateway/store.ts';
+import { silentLogger } from '../../src/gateway/log.ts';
+import { createGateway, type Gateway, type GatewayOptions } from '../../src/gateway/server.ts';
+import { SqliteSubmissionStore, StorageError, type SubmissionStore } from '../../src/gateway/store.ts';
+import { afterAll, beforeAll } from 'vitest';
+import { POSTGRES_MISSING, startPostgres, type PostgresServer } from '../../scripts/lib/postgres-server.ts';
 
 export const SITE = { baseUrl: 'http://127.0.0.1:1', gatewayUrl: 'http://127.0.0.1:2' };
 
@@ -19,12 +22,14 @@ export interface RunningGateway {
 }
 
 export async function startGateway(
-  options: { rateLimit?: RateLimitSettings | false; store?: (dataDir: string) => SubmissionStore; maxInFlight?: number } = {},
+  options: { rateLimit?: RateLimitSettings | false; store?: (dataDir: string) => SubmissionStore; maxInFlight?: number } & Pick<GatewayOptions, 'clientAddress' | 'logger' | 'metrics' | 'metricsPath'> = {},
 ): Promise<RunningGateway> {
   const dataDir = mkdtempSync(join(tmpdir(), 'gateway-test-'));
   const keys = loadOrCreateGatewayKey(dataDir);
-  const store = options.store ? options.store(dataDir) : new SqliteSubmissionStore(dataDir);
-  const gateway = createGateway({ store, keys, rateLimit: options.rateLimit ?? false, site: SITE, storageRetryAfterSeconds: 7, ...(options.maxInFlight ? { maxInFlight: options.maxInFlight } : {}) });
+  const opened = options.store ? options.store(dataDir) : new SqliteSubmissionStore(dataDir);
+  const store = options.metrics ? options.metrics.instrument(opened) : opened;
+  const { rateLimit, maxInFlight, store: _, ...observability } = options;
+  const gateway = createGateway({ store, keys, rateLimit: rateLimit ?? false, site: SITE, storageRetryAfterSeconds: 7, ...(maxInFlight ? { maxInFlight } : {}), logger: silentLogger, ...observability });
   const port = await gateway.listen(0, '127.0.0.1');
   return {
     url: `http://127.0.0.1:${port}`,
@@ -60,4 +65,26 @@ export async function call(url: string, init: RequestInit = {}): Promise<Answer>
 
 export function postJson(url: string, body: string | Uint8Array<ArrayBuffer>, contentType = 'application/json'): Promise<Answer> {
   return call(url, { method: 'POST', headers: { 'content-type': contentType }, body });
+}
+
+/** A store whose every call fails (a dead disk or database): the gateway must answer 503 storage_unavailable. */
+export function failingStore(): SubmissionStore {
+  const fail = () => Promise.reject(new StorageError('disk full'));
+  return { putIfAbsent: fail, get: fail, list: fail, decide: fail, close: () => Promise.resolve() };
+}
+
+/**
+ * A real PostgreSQL server for the test file (scripts/lib/postgres-server.ts), started before its tests and stopped
+ * after; `server()` is undefined, with a printed notice, when the binaries are missing (the tests then skip).
+ */
+export function postgresForThisFile(): { server: () => PostgresServer | undefined } {
+  let postgres: PostgresServer | undefined;
+  if (POSTGRES_MISSING) console.warn(POSTGRES_MISSING);
+  beforeAll(async () => {
+    if (!POSTGRES_MISSING) postgres = await startPostgres();
+  }, 60_000);
+  afterAll(async () => {
+    await postgres?.stop();
+  });
+  return { server: () => postgres };
 }

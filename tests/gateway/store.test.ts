@@ -1,16 +1,21 @@
-/** The embedded store: durable settings, idempotency, and an acknowledged receipt surviving kill -9. */
-import { spawn } from 'node:child_process';
+/**
+ * The submission stores, SQLite and PostgreSQL (a real server, scripts/lib/postgres-server.ts): one contract run on both
+ * (idempotency, concurrent puts, order, decisions, restart, kill -9 of the gateway), and each one's durability.
+ */
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { afterAll, describe, expect, it } from 'vitest';
-import { serializeSubmission, SUBMIT_PATH } from '../../src/core/record-chain/index.ts';
+import { RECEIPTS_PATH, serializeSubmission, SUBMIT_PATH } from '../../src/core/record-chain/index.ts';
 import { KEYS_DOCUMENT_FILE, loadOrCreateGatewayKey, PRIVATE_KEY_FILE } from '../../src/gateway/keys.ts';
-import { DATABASE_FILE, SqliteSubmissionStore } from '../../src/gateway/store.ts';
+import { DATABASE_FILE, SqliteSubmissionStore, StorageError, type NewSubmission, type SubmissionStore } from '../../src/gateway/store.ts';
+import { MIGRATIONS, PostgresSubmissionStore } from '../../src/gateway/stores/postgres.ts';
 import { publishedGatewayKeys } from '../../src/gateway/published-keys.ts';
 import { record, submission } from '../record-chain/helpers.ts';
-import { postJson } from './helpers.ts';
+import { spawnGateway } from './child-gateway.ts';
+import { call, postgresForThisFile, postJson, startGateway } from './helpers.ts';
+import { POSTGRES_MISSING } from '../../scripts/lib/postgres-server.ts';
 
 const dirs: string[] = [];
 const temp = () => {
@@ -36,62 +41,188 @@ describe('gateway key and published keys', () => {
   });
 });
 
-describe('SqliteSubmissionStore', () => {
-  it('uses WAL with synchronous=FULL and stores each submission_sha256 once', async () => {
+/** One store under test: how to open it (again) on the same data. */
+interface StoreKind {
+  name: string;
+  /** A fresh, empty store location; `open` opens it, as often as needed (a restart). */
+  fresh(): Promise<{ open: () => Promise<SubmissionStore>; env: Record<string, string> }>;
+}
+
+const pg = postgresForThisFile();
+
+const KINDS: StoreKind[] = [
+  {
+    name: 'SQLite',
+    fresh: async () => {
+      const dir = temp();
+      return { open: async () => new SqliteSubmissionStore(dir), env: { GATEWAY_DATA_DIR: dir } };
+    },
+  },
+  {
+    name: 'PostgreSQL',
+    fresh: async () => {
+      const url = await pg.server()!.createDatabase();
+      return { open: () => PostgresSubmissionStore.open(url), env: { GATEWAY_DATABASE_URL: url } };
+    },
+  },
+];
+
+let serial = 0;
+function entry(overrides: Partial<NewSubmission> = {}): NewSubmission {
+  const n = ++serial;
+  const receiptId = `rcpt_${n.toString(16).padStart(32, '0')}`;
+  return {
+    receiptId,
+    submissionSha256: n.toString(16).padStart(64, 'b'),
+    recordType: 'echo',
+    receivedAt: `2026-11-22T00:00:${String(n % 60).padStart(2, '0')}.000Z`,
+    receipt: { receipt_id: receiptId, note: 'ünïcödé ✓' } as never,
+    submissionText: `{"n": ${n}, "text": "ünïcödé ✓"}`,
+    ...overrides,
+  };
+}
+
+// The contract every SubmissionStore keeps, run on both stores.
+describe.each(KINDS)('SubmissionStore contract: $name', (kind) => {
+  const skip = kind.name === 'PostgreSQL' && POSTGRES_MISSING !== undefined;
+  const opened: SubmissionStore[] = [];
+  const open = async (fresh: { open: () => Promise<SubmissionStore> }) => {
+    const store = await fresh.open();
+    opened.push(store);
+    return store;
+  };
+  afterAll(async () => {
+    for (const s of opened) await s.close().catch(() => undefined);
+  });
+
+  it.skipIf(skip)('stores a submission once: a second put answers the first row, byte for byte', async () => {
+    const store = await open(await kind.fresh());
+    const first = entry();
+    const put = await store.putIfAbsent(first);
+    expect(put).toEqual({ stored: { ...first, status: 'pending' }, duplicate: false });
+    const again = await store.putIfAbsent({ ...first, receiptId: 'rcpt_' + 'c'.repeat(32), receivedAt: '2027-01-01T00:00:00.000Z', submissionText: '{}' });
+    expect(again).toEqual({ stored: { ...first, status: 'pending' }, duplicate: true });
+    expect(await store.get(first.receiptId)).toEqual({ ...first, status: 'pending' });
+    expect(await store.get(first.submissionSha256)).toEqual({ ...first, status: 'pending' });
+    expect(await store.get('rcpt_' + 'c'.repeat(32))).toBeUndefined();
+    expect(await store.get('rcpt_' + 'f'.repeat(32))).toBeUndefined();
+  });
+
+  it.skipIf(skip)('lists in intake order, by state; decides a pending submission once', async () => {
+    const store = await open(await kind.fresh());
+    const [a, b, c] = [entry({ receivedAt: '2026-01-01T00:00:03.000Z' }), entry({ receivedAt: '2026-01-01T00:00:01.000Z' }), entry({ receivedAt: '2026-01-01T00:00:02.000Z' })];
+    for (const e of [a!, b!, c!]) await store.putIfAbsent(e);
+    expect((await store.list()).map((s) => s.receiptId)).toEqual([b!.receiptId, c!.receiptId, a!.receiptId]);
+    expect(await store.decide(a!.receiptId, { status: 'accepted', archivePath: '2026/x.json', decidedAt: 'now' })).toMatchObject({ status: 'accepted', archivePath: '2026/x.json', decidedAt: 'now' });
+    // A decided submission is not decided again.
+    expect(await store.decide(a!.receiptId, { status: 'rejected', reason: 'r', decidedAt: 'later' })).toMatchObject({ status: 'accepted', decidedAt: 'now' });
+    expect(await store.decide(b!.receiptId, { status: 'rejected', reason: 'off topic', decidedAt: 'now' })).toMatchObject({ status: 'rejected', reason: 'off topic' });
+    expect(await store.decide('rcpt_' + 'e'.repeat(32), { status: 'accepted', decidedAt: 'now' })).toBeUndefined();
+    expect((await store.list('pending')).map((s) => s.receiptId)).toEqual([c!.receiptId]);
+    expect((await store.list('accepted')).map((s) => s.receiptId)).toEqual([a!.receiptId]);
+    expect((await store.list('rejected')).map((s) => s.reason)).toEqual(['off topic']);
+    expect(await store.countByStatus!()).toEqual({ pending: 1, accepted: 1, rejected: 1 });
+  });
+
+  it.skipIf(skip)('concurrent puts of one submission (several connections) store one row and answer it to all', async () => {
+    const fresh = await kind.fresh();
+    // Two store objects on the same data: for PostgreSQL two pools, as two gateway instances have.
+    const stores = [await open(fresh), await open(fresh)];
+    const shared = entry();
+    const answers = await Promise.all(
+      Array.from({ length: 24 }, (_, i) => stores[i % 2]!.putIfAbsent({ ...shared, receiptId: `rcpt_${(0xabc000 + i).toString(16).padStart(32, '0')}` })),
+    );
+    expect(answers.filter((a) => !a.duplicate)).toHaveLength(1);
+    const winner = answers.find((a) => !a.duplicate)!.stored;
+    for (const a of answers) expect(a.stored).toEqual(winner);
+    expect((await stores[0]!.list()).filter((s) => s.submissionSha256 === shared.submissionSha256)).toHaveLength(1);
+  });
+
+  it.skipIf(skip)('keeps everything across a reopen (restart), and opening again migrates nothing twice', async () => {
+    const fresh = await kind.fresh();
+    const first = await open(fresh);
+    const e = entry();
+    await first.putIfAbsent(e);
+    await first.close();
+    const [again, alongside] = await Promise.all([open(fresh), open(fresh)]);
+    expect(await again!.get(e.receiptId)).toEqual({ ...e, status: 'pending' });
+    expect((await alongside!.putIfAbsent(e)).duplicate).toBe(true);
+    // A closed store fails with a StorageError (the gateway answers 503), never hangs.
+    await expect(first.get(e.receiptId)).rejects.toBeInstanceOf(StorageError);
+  });
+
+  it.skipIf(skip)('an acknowledged receipt survives kill -9 of the gateway', async () => {
+    const fresh = await kind.fresh();
     const dir = temp();
-    const keys = loadOrCreateGatewayKey(dir);
+    const child = spawnGateway(dir, fresh.env);
+    try {
+      const url = await child.ready;
+      const r = await postJson(url + SUBMIT_PATH, serializeSubmission(submission('echo', record('echo'))));
+      expect(r.status).toBe(202);
+      await child.kill();
+      const store = await open(fresh);
+      const stored = await store.get(r.body.receipt.receipt_id);
+      expect(stored?.receipt).toEqual(r.body.receipt);
+      expect(stored?.status).toBe('pending');
+    } finally {
+      await child.kill();
+    }
+  });
+});
+
+describe('durability settings', () => {
+  it('SQLite: WAL with synchronous=FULL', async () => {
+    const dir = temp();
     const store = new SqliteSubmissionStore(dir);
     expect(store.durability()).toEqual({ journalMode: 'wal', synchronous: 2 });
-    const entry = {
-      receiptId: 'rcpt_' + 'a'.repeat(32),
-      submissionSha256: 'b'.repeat(64),
-      recordType: 'echo' as const,
-      receivedAt: '2026-11-22T00:00:00.000Z',
-      receipt: { receipt_id: 'rcpt_' + 'a'.repeat(32) } as never,
-      submissionText: '{}',
-    };
-    expect((await store.putIfAbsent(entry)).duplicate).toBe(false);
-    const again = await store.putIfAbsent({ ...entry, receiptId: 'rcpt_' + 'c'.repeat(32) });
-    expect(again.duplicate).toBe(true);
-    expect(again.stored.receiptId).toBe(entry.receiptId);
-    expect(await store.decide(entry.receiptId, { status: 'accepted', archivePath: '2026/x.json', decidedAt: 'now' })).toMatchObject({ status: 'accepted', archivePath: '2026/x.json' });
-    // A decided submission is not decided again.
-    expect(await store.decide(entry.receiptId, { status: 'rejected', reason: 'r', decidedAt: 'later' })).toMatchObject({ status: 'accepted' });
     await store.close();
     const db = new DatabaseSync(join(dir, DATABASE_FILE));
     expect((db.prepare('PRAGMA journal_mode').get() as { journal_mode: string }).journal_mode).toBe('wal');
     db.close();
-    expect(keys.keyId).toMatch(/^gw-ed25519-/);
   });
 
-  it('an acknowledged receipt survives kill -9 of the gateway', async () => {
-    const dir = temp();
-    const child = spawn(process.execPath, ['--disable-warning=ExperimentalWarning', 'src/gateway/main.ts'], {
-      env: { ...process.env, GATEWAY_DATA_DIR: dir, PORT: '0', HOST: '127.0.0.1', GATEWAY_RATE_LIMIT: 'off' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+  it.skipIf(POSTGRES_MISSING !== undefined)('PostgreSQL: synchronous_commit on even where the server default is off; migrations recorded once', async () => {
+    const url = await pg.server()!.createDatabase();
+    const dbName = new URL(url).pathname.slice(1);
+    await pg.server()!.query(url, `ALTER DATABASE ${dbName} SET synchronous_commit = off`);
+    const store = await PostgresSubmissionStore.open(url);
+    await PostgresSubmissionStore.open(url).then((s) => s.close());
     try {
-      const url = await new Promise<string>((resolve, reject) => {
-        let out = '';
-        child.stdout.on('data', (c: Buffer) => {
-          out += c.toString();
-          const m = /listening on (http:\/\/\S+)/.exec(out);
-          if (m) resolve(m[1]!);
-        });
-        child.once('exit', (code) => reject(new Error(`gateway exited ${code}`)));
-      });
-      const r = await postJson(url + SUBMIT_PATH, serializeSubmission(submission('echo', record('echo'))));
-      expect(r.status).toBe(202);
-      child.kill('SIGKILL');
-      await new Promise((resolve) => child.once('exit', resolve));
-      const store = new SqliteSubmissionStore(dir);
-      const stored = await store.get(r.body.receipt.receipt_id);
-      await store.close();
-      expect(stored?.receipt).toEqual(r.body.receipt);
-      expect(stored?.status).toBe('pending');
+      expect(await store.durability()).toEqual({ synchronousCommit: 'on' });
+      expect(await pg.server()!.query(url, 'SELECT version FROM gateway_schema_migrations ORDER BY version')).toEqual(MIGRATIONS.map((_, i) => ({ version: i + 1 })));
     } finally {
-      if (child.exitCode === null) child.kill('SIGKILL');
+      await store.close();
     }
+  });
+
+  it.skipIf(POSTGRES_MISSING !== undefined)('PostgreSQL outage: 503 storage_unavailable with Retry-After, nothing half-stored, then served again', async () => {
+    const server = pg.server()!;
+    const store = await PostgresSubmissionStore.open(await server.createDatabase(), { connectTimeoutMs: 2_000 });
+    const gw = await startGateway({ store: () => store });
+    const submit = (summary: string) => postJson(gw.url + SUBMIT_PATH, serializeSubmission(submission('propagation', record('propagation', { summary }))));
+    try {
+      const before = await submit('Stored before the outage; the originals prevail.');
+      expect(before.status).toBe(202);
+      await server.pause();
+      const during = await submit('Sent during the outage; the originals prevail.');
+      expect([during.status, during.body.error.code, during.headers.get('retry-after')]).toEqual([503, 'storage_unavailable', '7']);
+      expect((await call(gw.url + '/healthz')).status).toBe(503);
+      await server.resume();
+      // The pool reconnects on its own: the same submission is taken now, the earlier one is still there.
+      const after = await submit('Sent during the outage; the originals prevail.');
+      expect(after.status).toBe(202);
+      expect((await call(`${gw.url}${RECEIPTS_PATH}/${before.body.receipt.receipt_id}`)).body.receipt).toEqual(before.body.receipt);
+      expect((await store.list()).length).toBe(2);
+    } finally {
+      await gw.stop();
+    }
+  });
+
+  it.skipIf(POSTGRES_MISSING !== undefined)('PostgreSQL: a database that cannot be reached is a StorageError naming it without the password', async () => {
+    const error = await PostgresSubmissionStore.open('postgres://gw:secret@127.0.0.1:1/nowhere', { connectTimeoutMs: 2_000 }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(StorageError);
+    expect(String((error as Error).message)).toMatch(/postgres:\/\/gw@127\.0\.0\.1:1\/nowhere/);
+    expect(String((error as Error).message)).not.toContain('secret');
   });
 });
 

@@ -97,3 +97,14 @@ export function lineOf(text: string, needle: string, from = 1): number {
   for (let i = from - 1; i < lines.length; i++) if (lines[i]!.includes(needle)) return i + 1;
   throw new Error(`"${needle}" not found`);
 }
+
+/** Every object key in `value`, at every depth (array indexes are not keys). */
+export function keysOf(value: unknown, found: string[] = []): string[] {
+  if (value && typeof value === 'object') {
+    for (const [k, v] of Object.entries(value)) {
+      if (!Array.isArray(value)) found.push(k);
+      keysOf(v, found);
+    }
+  }
+  return found;
+}

@@ -34,6 +34,7 @@ describe('llms.txt', () => {
       '/api/claim-gate-entrypoint-policy.json',
       '/api/agent-first-contact.json',
       '/downloads/record-chain-builder.mjs',
+      '/api/gateway-openapi.json',
       '/feeds/records.atom',
       '/sitemap.xml',
     ]) {

@@ -11,6 +11,7 @@ import { schemaErrors } from '../../src/core/schema/compile.ts';
 import { ECHO_RECORD_SCHEMA_ID, schemaDocument, schemaDocuments } from '../../src/core/schema/documents.ts';
 import { documentTemplates, publishedDocument, publishedDocuments } from '../../src/core/publish/documents.ts';
 import { fillPlaceholders } from '../../src/core/publish/template.ts';
+import { GATEWAY_OPENAPI_PATH } from '../../src/core/record-chain/openapi.ts';
 import { REPO_ROOT } from '../helpers/records.ts';
 import { echoWith } from './helpers.ts';
 
@@ -32,6 +33,7 @@ const publishedPaths = new Set([
   ...publishedDocuments(config).map((d) => d.path),
   ...schemaDocuments.map((s) => s.$id),
   '/api/index.json',
+  GATEWAY_OPENAPI_PATH,
 ]);
 
 function stringsIn(value: unknown): string[] {

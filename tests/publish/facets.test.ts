@@ -1,4 +1,4 @@
-/** Facet counts: withdrawn records are left out, attestation counts honour do_not_count_as_attestation. */
+/** Facet counts: withdrawn records are left out, attestation counts follow DECISIONS 18. */
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { FACETS, FACET_NAMES, archiveCounts } from '../../src/core/publish/facets.ts';
@@ -29,14 +29,19 @@ describe('archiveCounts', () => {
     }
   });
 
-  it('attestation counts honour do_not_count_as_attestation and withdrawal', () => {
+  it('attestation counts follow DECISIONS 18: only accepted_independent_attestation, not withdrawn, opted out or test', () => {
+    const accepted = { '/archive_status': 'accepted_independent_attestation', '/counts_as_independent_attestation': true };
     const counts = archiveCounts([
-      echoWith({ '/counts_as_independent_attestation': true }),
-      echoWith({ '/counts_as_independent_attestation': true, '/do_not_count_as_attestation': true }),
-      echoWith({ '/counts_as_independent_attestation': true, '/verification_status': 'invalidated' }),
-      echoWith({ '/origin_classification': { counts_as_formal_independent_attestation: true } }),
+      echoWith(accepted),
+      echoWith({ ...accepted, '/do_not_count_as_attestation': true }),
+      echoWith({ ...accepted, '/verification_status': 'invalidated' }),
+      echoWith({ ...accepted, '/record_kind': 'test_record' }),
+      // Claims alone never count: rejected, superseded, test, needs-review and accepted_echo records that claim it.
+      ...['rejected', 'superseded', 'test_record', 'needs_human_review', 'accepted_echo'].map((status) =>
+        echoWith({ '/archive_status': status, '/superseded_reason': 'x', '/counts_as_independent_attestation': true, '/origin_classification': { counts_as_formal_independent_attestation: true } }),
+      ),
     ]);
-    expect(counts.counts_as_attestation).toBe(2);
+    expect(counts.counts_as_attestation).toBe(1);
   });
 
   it('on the project archive, each facet sums to at most the counted records, and record kinds to exactly them', async () => {

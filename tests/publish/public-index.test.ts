@@ -119,14 +119,45 @@ describe('record fields', () => {
     expect(entry).toMatchObject({ withdrawn: true, counts_as_attestation: false, submitted: { verification_status: 'invalidated' } });
   });
 
-  it('do_not_count_as_attestation is honoured', () => {
-    const counted = echoWith({ '/counts_as_independent_attestation': true });
-    const optedOut = echoWith({ '/counts_as_independent_attestation': true, '/do_not_count_as_attestation': true });
+  it('counts_as_attestation: an accepted independent attestation counts unless opted out; a claim alone does not (DECISIONS 18)', () => {
+    const accepted = echoWith({ '/archive_status': 'accepted_independent_attestation', '/counts_as_independent_attestation': true });
+    const optedOut = echoWith({ '/do_not_count_as_attestation': true }, accepted);
+    const rejected = echoWith({ '/archive_status': 'rejected' }, accepted);
     const entries = buildPublicIndex([
-      publishRecord('2026/echo-2026-01-01-000001.json', counted),
+      publishRecord('2026/echo-2026-01-01-000001.json', accepted),
       publishRecord('2026/echo-2026-01-01-000002.json', optedOut),
+      publishRecord('2026/echo-2026-01-01-000003.json', rejected),
     ]).entries;
-    expect(entries.map((e) => e.counts_as_attestation)).toEqual([true, false]);
+    expect(entries.map((e) => e.counts_as_attestation)).toEqual([true, false, false]);
+  });
+
+  it('record_type (DECISIONS 19) and superseded_by (DECISIONS 16): read from the records, valid against the schema', () => {
+    const a = 'echo-2026-01-01-000001';
+    const b = 'echo-2026-01-01-000002';
+    const c = 'echo-2026-01-01-000003';
+    const d = 'echo-2026-01-01-000004';
+    const chain = (type: string, more: Record<string, unknown> = {}) => ({ '/extensions': { record_chain: { record_type: type, ...more } } });
+    const superseded = echoWith({ ...chain('echo'), '/archive_status': 'superseded', '/superseded_reason': `Superseded by ${b}, a record-chain correction.` });
+    const correction = echoWith(chain('correction', { corrects: { record_id: a, effect: 'corrects_statement' } }));
+    const byReason = echoWith({ '/archive_status': 'superseded', '/superseded_reason': 'Replaced by nothing in this archive.' });
+    const unknownType = echoWith(chain('sermon'));
+    const index = buildPublicIndex([
+      publishRecord(`2026/${a}.json`, superseded),
+      publishRecord(`2026/${b}.json`, correction),
+      publishRecord(`2026/${c}.json`, byReason),
+      publishRecord(`2026/${d}.json`, unknownType),
+    ]);
+    expect(index.entries.map((e) => [e.record_type, e.superseded_by])).toEqual([
+      ['echo', [b]],
+      ['correction', null],
+      [null, []],
+      [null, null],
+    ]);
+    expect(index.counts.by_record_type).toMatchObject({ echo: 1, correction: 1, verification: 0 });
+    expect(schemaErrors(parse(index.index.text), INDEX_SCHEMA)).toEqual([]);
+    const bad = parse(index.index.text);
+    bad.records[1].record_type = 'sermon';
+    expect(schemaErrors(bad, INDEX_SCHEMA)).not.toEqual([]);
   });
 
   it('record-chain records carry submission_sha256 from extensions.record_chain; others null', () => {

@@ -52,13 +52,14 @@ describe('summarize (home page counts)', () => {
     expect(s.byStatus.every((c) => c.count > 0)).toBe(true);
   });
 
-  it('counts attestations through countsAsAttestation (opt-out and withdrawal honoured)', () => {
-    const claims = echoWith({ '/counts_as_independent_attestation': true });
-    const optedOut = echoWith({ '/counts_as_independent_attestation': true, '/do_not_count_as_attestation': true });
-    const withdrawn = echoWith({ '/counts_as_independent_attestation': true, '/verification_status': 'invalidated' });
-    const formal = echoWith({ '/origin_classification/counts_as_formal_independent_attestation': true });
-    const s = summarize([claims, optedOut, withdrawn, formal]);
-    expect(s.attestations).toBe(2);
+  it('counts attestations through countsAsAttestation (DECISIONS 18: accepted ones; opt-out and withdrawal honoured)', () => {
+    const accepted = { '/archive_status': 'accepted_independent_attestation', '/counts_as_independent_attestation': true };
+    const counted = echoWith(accepted);
+    const optedOut = echoWith({ ...accepted, '/do_not_count_as_attestation': true });
+    const withdrawn = echoWith({ ...accepted, '/verification_status': 'invalidated' });
+    const claimOnly = echoWith({ '/origin_classification/counts_as_formal_independent_attestation': true });
+    const s = summarize([counted, optedOut, withdrawn, claimOnly]);
+    expect(s.attestations).toBe(1);
     expect(s.counted).toBe(3);
     expect(s.withdrawn).toBe(1);
   });
@@ -84,9 +85,10 @@ describe('facetCounts and groupByFacet (browse filters and facet pages)', () => 
   const records = sample.map((e) => e.record);
   const counts = facetCounts(records);
 
-  it('has the six facets, in order', () => {
+  it('has the seven facets, in order', () => {
     expect(counts.map((c) => c.facet.key)).toEqual([
       'record_kind',
+      'record_type',
       'archive_status',
       'context_depth',
       'assessment_state',
@@ -102,6 +104,11 @@ describe('facetCounts and groupByFacet (browse filters and facet pages)', () => 
     const depth = counts.find((c) => c.facet.key === 'context_depth')!;
     // The legacy record has no context depth.
     expect(depth.values.at(-1)).toMatchObject({ value: null, slug: 'not-stated', count: 1, label: 'Not stated' });
+    // No record of the project archive came through the record-chain path: none has a record type.
+    const type = counts.find((c) => c.facet.key === 'record_type')!;
+    expect(type.values).toEqual([{ value: null, slug: 'not-stated', count: 15, label: 'Not a record-chain record' }]);
+    const chain = facetCounts([{ extensions: { record_chain: { record_type: 'correction' } } }]).find((c) => c.facet.key === 'record_type')!;
+    expect(chain.values).toEqual([{ value: 'correction', slug: 'correction', count: 1, label: 'Correction' }]);
   });
 
   it('orders values as the schema does', () => {

@@ -15,6 +15,7 @@ import { fieldLabel } from '../../src/site/labels.ts';
 import { sitePaths } from '../../src/site/paths.ts';
 import { renderRecordPage, type RecordPageContext, type RecordPageInput } from '../../src/site/render/record-page.ts';
 import { REMOVE, echoWith, validEcho } from '../helpers/records.ts';
+import { claim as claimModel } from '../record-chain/helpers.ts';
 
 type Json = Record<string, unknown>;
 type El = ReturnType<typeof DomUtils.findAll>[number];
@@ -44,7 +45,7 @@ interface More extends Partial<Omit<RecordPageInput, 'entry'>> {
 
 function inputFor(record: Json, { id = ID, archiveDate = '2026-03-01', ...relations }: More = {}): RecordPageInput {
   const entry = entryOf(id, record, archiveDate);
-  return { entry, linkedReport: undefined, linkedFrom: [], supersededBy: [], supersedes: [], ...relations };
+  return { entry, linkedReport: undefined, linkedFrom: [], supersededBy: [], supersedes: [], corrects: undefined, correctedBy: [], ...relations };
 }
 
 function mainOf(record: Json, more: More = {}, ctx = ctxFor()): string {
@@ -145,15 +146,18 @@ describe('key facts', () => {
     return { flag: textOf(byClass(html, 'flag')) + (byClass(html, 'flag-yes').length ? ' (yes)' : ' (no)'), note: textOf(byClass(html, 'fact-note')) };
   }
   const claims = { '/counts_as_independent_attestation': true, '/origin_classification/counts_as_formal_independent_attestation': true };
+  const accepted = { ...claims, '/archive_status': 'accepted_independent_attestation' };
 
   it.each<[string, Json, string, string]>([
-    ['a record that claims it', claims, 'Yes (yes)', 'the record claims it, and it is neither withdrawn nor opted out'],
-    ['a claim by the formal flag alone', { '/counts_as_independent_attestation': REMOVE, '/origin_classification/counts_as_formal_independent_attestation': true }, 'Yes (yes)', 'the record claims it, and it is neither withdrawn nor opted out'],
+    ['an accepted independent attestation', accepted, 'Yes (yes)', 'the archive accepted it as an independent attestation, and it is neither withdrawn nor opted out'],
+    ['a claim the archive did not accept', claims, 'No (no)', 'the record claims it, but only a record the archive accepted as an independent attestation counts'],
+    ['a claim by the formal flag alone', { '/counts_as_independent_attestation': REMOVE, '/origin_classification/counts_as_formal_independent_attestation': true }, 'No (no)', 'the record claims it, but only a record the archive accepted as an independent attestation counts'],
     ['a withdrawn claim', { ...claims, '/verification_status': 'invalidated' }, 'No (no)', 'the record claims it, but it is withdrawn'],
-    ['a withdrawn, opted-out claim', { ...claims, '/verification_status': 'invalidated', '/do_not_count_as_attestation': true }, 'No (no)', 'the record claims it, but it is withdrawn'],
-    ['an opted-out claim', { ...claims, '/do_not_count_as_attestation': true }, 'No (no)', 'the record claims it, but is marked do not count as attestation'],
-    ['an opt-out without a claim', { '/do_not_count_as_attestation': true }, 'No (no)', 'marked do not count as attestation'],
-    ['a withdrawn record without a claim', { '/verification_status': 'invalidated' }, 'No (no)', 'the record does not claim it'],
+    ['a withdrawn, accepted attestation', { ...accepted, '/verification_status': 'invalidated', '/do_not_count_as_attestation': true }, 'No (no)', 'the archive accepted it as an independent attestation, but it is withdrawn'],
+    ['an opted-out accepted attestation', { ...accepted, '/do_not_count_as_attestation': true }, 'No (no)', 'the archive accepted it as an independent attestation, but it is marked do not count as attestation'],
+    ['an accepted test record', { ...accepted, '/independence_class': 'test_record' }, 'No (no)', 'the archive accepted it as an independent attestation, but it is a test record'],
+    ['an opt-out without a claim', { '/do_not_count_as_attestation': true }, 'No (no)', 'it is marked do not count as attestation'],
+    ['a withdrawn record without a claim', { '/verification_status': 'invalidated' }, 'No (no)', 'it is withdrawn'],
     ['no claim', {}, 'No (no)', 'the record does not claim it'],
   ])('says why for %s', (_, patch, flag, note) => {
     expect(attestation(echoWith(patch))).toEqual({ flag, note });
@@ -203,6 +207,37 @@ describe('cross-links between records', () => {
     expect(byClass(html, 'record-related')).toEqual([]);
     expect(textOf(byClass(html, 'crosslink')[0]!)).toContain('The linked report is not a record of this archive.');
     expect(hrefs(DomUtils.getOuterHTML(byClass(html, 'crosslink')[0]!))).toEqual([]);
+  });
+
+  it('links corrections both ways: "Corrected by" on the corrected record, "Corrects" on the correction', () => {
+    const old = mainOf(echoWith({ '/archive_status': 'superseded', '/superseded_reason': 'Superseded by echo-fix.' }), { correctedBy: ['echo-fix'], supersededBy: ['echo-fix'] });
+    expect(byClass(old, 'record-related').map(textOf)).toEqual(['Corrected by echo-fix (a correction signed by the same key)']);
+    expect(hrefs(DomUtils.getOuterHTML(byClass(old, 'record-related')[0]!))).toEqual(['/records/echo-fix/']);
+    expect(textOf(banner(old, 'Superseded')!)).toContain('Superseded by echo-fix.');
+    // The reason of a corrected record was written at the accept: not labelled as the submitter's words.
+    expect(byClass(old, 'quote-label').map(textOf)).toEqual(['Reason, as the record states it']);
+    const fix = mainOf(echoWith({ '/extensions': { record_chain: { record_type: 'correction' } } }), { corrects: 'echo-old' });
+    expect(byClass(fix, 'record-related').map(textOf)).toEqual(['Corrects echo-old']);
+    expect(hrefs(DomUtils.getOuterHTML(byClass(fix, 'record-related')[0]!))).toEqual(['/records/echo-old/']);
+    expect(byClass(mainOf(validEcho()), 'record-related')).toEqual([]);
+  });
+
+  it('shows the record type as a key fact linked to its facet, and the claim\'s dimensions as the submitter\'s claim', () => {
+    const claim = { ...claimModel(), relationships_checked: ['hash <b>matches</b> the registry'] };
+    const html = mainOf(echoWith({ '/extensions': { record_chain: { record_type: 'verification', claim } } }));
+    const type = byClass(html, 'fact').find((f) => textOf(f).startsWith('Record type'))!;
+    expect(hrefs(DomUtils.getOuterHTML(type))).toEqual(['/browse/record_type/verification/']);
+    const section = sectionOf(html, 'claim')!;
+    expect(textOf(DomUtils.findOne((el) => el.name === 'h2', section.children)!)).toBe("Verification claim — the submitter's claim, not the archive's");
+    expect(textOf(section)).toContain('The archive did not check it');
+    expect(textOfAll(section, 'dt').slice(0, 8)).toEqual([
+      'Digital profile', 'Relationships checked', 'Physical observation', 'Performed', 'External witness', 'Witness class', 'Coverage scope', 'Scope',
+    ]);
+    for (const label of ['Limitations', 'Claims not made', 'Corrections or supersession checked']) expect(textOfAll(section, 'dt')).toContain(label);
+    expect(textOf(section)).toContain('hash <b>matches</b> the registry');
+    expect(DomUtils.getOuterHTML(section)).not.toContain('<b>');
+    expect(tocLabels(html)).toContain('Verification claim');
+    expect(sectionOf(mainOf(validEcho()), 'claim')).toBeUndefined();
   });
 
   it('lists the records that link to a report', () => {
@@ -304,7 +339,8 @@ describe('the submitted text', () => {
     const meta = elements(html, (el) => el.attribs['data-pagefind-meta'] !== undefined).map((el) => [el.attribs['data-pagefind-meta'], textOf(el)]);
     expect(meta).toEqual([['title', 'Fixture Agent 1.0'], ['id', ID], ['kind', 'Echo'], ['status', 'Accepted echo'], ['date', '2026-03-01'], ['withdrawn', 'withdrawn']]);
     const filters = elements(html, (el) => el.attribs['data-pagefind-filter'] !== undefined).map((el) => el.attribs['data-pagefind-filter']);
-    expect(filters).toEqual(FACETS.map((f) => f.key));
+    // Every facet the record has: not record_type, which only a record-chain record carries.
+    expect(filters).toEqual(FACETS.map((f) => f.key).filter((k) => k !== 'record_type'));
   });
 });
 
@@ -362,7 +398,9 @@ describe('any record renders inert, every string kept as text', () => {
       const record = replace(validEcho()) as Json;
       for (const [key, n] of facets) {
         const values = FACETS.find((f) => f.key === key)!.values;
-        record[key] = values[n % values.length];
+        // record_type lives in extensions.record_chain (DECISIONS 19); every other facet is a top-level field.
+        if (key === 'record_type') record.extensions = { record_chain: { record_type: values[n % values.length] } };
+        else record[key] = values[n % values.length];
       }
       if (superseded) record.archive_status = 'superseded';
       if (withdrawn) record.verification_status = 'invalidated';
@@ -397,7 +435,7 @@ describe('any record renders inert, every string kept as text', () => {
 
   const TAGS = new Set(['nav', 'a', 'span', 'header', 'p', 'time', 'h1', 'h2', 'h3', 'code', 'bdi', 'div', 'section', 'dl', 'dt', 'dd', 'ul', 'ol', 'li', 'blockquote', 'em', 'table', 'thead', 'tbody', 'tr', 'th', 'td']);
   const ATTRIBUTES = new Set(['class', 'href', 'title', 'datetime', 'id', 'role', 'tabindex', 'dir', 'scope', 'hidden', 'aria-label', 'aria-hidden', 'aria-current', 'aria-labelledby', 'data-pagefind-body', 'data-pagefind-ignore', 'data-pagefind-meta', 'data-pagefind-filter']);
-  const FRAGMENTS = new Set(['#file', '#submitted-heading', '#agent', '#discovery', '#classification', '#verification', '#boundary', '#authorship', '#extensions']);
+  const FRAGMENTS = new Set(['#file', '#claim', '#submitted-heading', '#agent', '#discovery', '#classification', '#verification', '#boundary', '#authorship', '#extensions']);
 
   it('writes only its own elements, attributes and links, and keeps every record string as text', () => {
     fc.assert(

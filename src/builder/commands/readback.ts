@@ -1,18 +1,22 @@
 /**
  * readback: final inclusion, proven from the public index (spec 1.4, section 3 rule 4). Exit 0 only when the index
- * (/api/index.json, or the shards its manifest lists) has an entry with the submission's submission_sha256 AND the
- * raw record at that entry's url hashes to the entry's sha256; 1 when not (yet) included; 2 on error.
+ * (/api/index.json, or the shards its manifest lists) has an entry with the submission's submission_sha256 (or the
+ * record id) AND the raw record at that entry's url hashes to the entry's sha256 AND, when the site has a
+ * transparency log (or a log key is given), the leaf {id, leaf_index, sha256 of those bytes} is proven in the tree
+ * of the log's signed checkpoint (src/builder/log.ts); 1 when not (yet) included or not proven; 2 on error.
  *
  * The index format is /api/public-index-schema.v1.json: a single document with `records`, or a manifest whose
  * `shards` ({url, sha256}) point to shard documents with `records`. Entry and shard urls beginning with a slash
  * are relative to the site's base URL.
  */
+import { writeFileSync } from 'node:fs';
 import { sha256Hex } from '../../core/crypto/sha256.ts';
 import { parseStrictJson } from '../../core/json/strict-parse.ts';
 import { submissionSha256, type JsonObject } from '../../core/record-chain/index.ts';
 import { EXIT_NO, EXIT_OK, info, out, str, UsageError, type CommandSpec } from '../cli.ts';
 import { defaultIndexUrl } from '../config.ts';
 import { getOk, httpUrl, jsonOf, NetworkError, timeoutSeconds } from '../net.ts';
+import { LOG_KEY_OPTION, logKeys, NotInLog, proveInclusion, b64, keyName } from '../log.ts';
 import { readInput } from './files.ts';
 
 const HEX64 = /^[a-f0-9]{64}$/;
@@ -23,6 +27,9 @@ interface IndexEntry {
   path?: unknown;
   sha256?: unknown;
   submission_sha256?: unknown;
+  leaf_index?: unknown;
+  archive_status?: unknown;
+  superseded_by?: unknown;
 }
 
 /** The site base a relative index url is resolved against: the index URL without /api/index.json, else its origin. */
@@ -51,26 +58,44 @@ function sha256FromFile(path: string): string {
   return submissionSha256(record as JsonObject);
 }
 
+/** Still included, and no longer current: a correction superseded it (DECISIONS 16); say by which records. */
+function supersededNote(entry: IndexEntry): void {
+  if (entry.archive_status !== 'superseded') return;
+  const by = Array.isArray(entry.superseded_by) ? entry.superseded_by.filter((x): x is string => typeof x === 'string') : [];
+  info(`the record is superseded${by.length > 0 ? ` by ${by.join(', ')}` : ''}: it stays in the archive as it was, and is no longer current.`);
+}
+
 export const readback: CommandSpec = {
   name: 'readback',
   summary: 'prove final inclusion: find the record in the public index and check its bytes',
-  usage: 'readback (--file FILE | --submission-sha256 HEX) [--index URL]',
+  usage: 'readback (--file FILE | --submission-sha256 HEX | --id ID) [--index URL] [--log-key KEY] [--save-checkpoint FILE]',
   options: [
     { name: 'file', type: 'string', value: 'FILE', description: 'the submission file (its submission_sha256 is computed)' },
     { name: 'submission-sha256', type: 'string', value: 'HEX', description: 'the submission_sha256 (from the builder or the receipt)' },
+    { name: 'id', type: 'string', value: 'ID', description: 'the record id (any record of the archive)' },
     { name: 'index', type: 'string', value: 'URL', description: 'the public index (default: /api/index.json of the site this builder was built for)' },
+    LOG_KEY_OPTION,
+    { name: 'save-checkpoint', type: 'string', value: 'FILE', description: 'write the signed checkpoint the inclusion was proven against to FILE (evidence; monitor --checkpoint FILE later)' },
     { name: 'timeout', type: 'string', value: 'SECONDS', description: 'give up on a request after this long (default 30)' },
   ],
   notes: [
     'Exit 0 only when the index lists an entry with this submission_sha256 and the raw record at its url hashes to the entry\'s sha256; 1 when the record is not (yet) included; 2 on error. Inclusion follows intake review and the next publication of the archive, so 1 right after submit is normal.',
+    'Transparency log: when the site publishes a log key (/api/log.json) or --log-key is given, readback also proves that the record\'s current bytes are a leaf of the log\'s signed checkpoint (an inclusion proof made from the log\'s tiles), and refuses (1) when they are not. --save-checkpoint keeps that checkpoint as evidence for a third party and for monitor.',
   ],
-  examples: ['readback --file propagation.json', 'readback --submission-sha256 <64 hex> --index https://echoes.example.org/api/index.json'],
+  examples: [
+    'readback --file propagation.json --save-checkpoint checkpoint.txt',
+    'readback --submission-sha256 <64 hex> --index https://echoes.example.org/api/index.json',
+    'readback --id echo-2026-01-14-000001 --log-key echoes.example.org/log+1234abcd+AaBb…',
+  ],
   async run(values) {
     const file = str(values, 'file');
     const given = str(values, 'submission-sha256');
-    if ((file === undefined) === (given === undefined)) throw new UsageError('give exactly one of --file or --submission-sha256');
-    const sha = given !== undefined ? given.trim().toLowerCase() : sha256FromFile(file!);
-    if (!HEX64.test(sha)) throw new UsageError(`--submission-sha256 must be 64 hexadecimal characters (found "${given}")`);
+    const id = str(values, 'id');
+    if ([file, given, id].filter((v) => v !== undefined).length !== 1) throw new UsageError('give exactly one of --file, --submission-sha256 or --id');
+    const sha = id !== undefined ? undefined : given !== undefined ? given.trim().toLowerCase() : sha256FromFile(file!);
+    if (sha !== undefined && !HEX64.test(sha)) throw new UsageError(`--submission-sha256 must be 64 hexadecimal characters (found "${given}")`);
+    const wanted = (e: IndexEntry) => (sha !== undefined ? e.submission_sha256 === sha : e.id === id);
+    const what = sha !== undefined ? `submission_sha256 ${sha}` : `id ${id}`;
     const seconds = timeoutSeconds(str(values, 'timeout'));
     const indexUrl = httpUrl(str(values, 'index') ?? defaultIndexUrl(), 'index').href;
     const base = siteBaseOf(indexUrl);
@@ -89,17 +114,17 @@ export const readback: CommandSpec = {
         }
         const entries = entriesOf(jsonOf(body), shardUrl);
         listed += entries.length;
-        matches.push(...entries.filter((e) => e.submission_sha256 === sha));
+        matches.push(...entries.filter(wanted));
         if (matches.length > 0) break;
       }
     } else {
       const entries = entriesOf(index, indexUrl);
       listed = entries.length;
-      matches.push(...entries.filter((e) => e.submission_sha256 === sha));
+      matches.push(...entries.filter(wanted));
     }
 
     if (matches.length === 0) {
-      info(`not (yet) included: ${indexUrl} lists no record with submission_sha256 ${sha}${Array.isArray(shards) ? '' : ` (${listed} records listed)`}.`);
+      info(`not (yet) included: ${indexUrl} lists no record with ${what}${Array.isArray(shards) ? '' : ` (${listed} records listed)`}.`);
       info('A receipt is intake only; a record is included after intake review and the next publication of the archive.');
       return EXIT_NO;
     }
@@ -117,13 +142,40 @@ export const readback: CommandSpec = {
       // When the archived record names its submission (extensions.record_chain.submission_sha256), it must be this one.
       const archived = parseStrictJson(raw.bytes);
       const named = ((archived.value as JsonObject | undefined)?.extensions as JsonObject | undefined)?.record_chain as JsonObject | undefined;
-      if (named && typeof named.submission_sha256 === 'string' && named.submission_sha256 !== sha) {
+      if (sha !== undefined && named && typeof named.submission_sha256 === 'string' && named.submission_sha256 !== sha) {
         info(`the record at ${rawUrl} names submission ${named.submission_sha256}, not ${sha}: not this submission.`);
         continue;
       }
-      out(`included: ${String(entry.id)} ${rawUrl} sha256 ${actual}\n`);
-      info(`final inclusion verified: the public index lists submission_sha256 ${sha} and the raw record's bytes match its sha256.`);
-      return EXIT_OK;
+      const keys = await logKeys(values, base, seconds);
+      if (keys === undefined) {
+        out(`included: ${String(entry.id)} ${rawUrl} sha256 ${actual}\n`);
+        info(`final inclusion verified: the public index lists ${what} and the raw record's bytes match its sha256. The site publishes no transparency-log key: no inclusion proof was checked.`);
+        supersededNote(entry);
+        return EXIT_OK;
+      }
+      if (typeof entry.leaf_index !== 'number' || !Number.isSafeInteger(entry.leaf_index) || entry.leaf_index < 0) {
+        info(`listed as ${String(entry.id)} and its bytes match the index, but the index gives no leaf_index: these bytes are not in the transparency log (not yet logged, or changed after logging). Not proven.`);
+        return EXIT_NO;
+      }
+      try {
+        const proven = await proveInclusion(base, keys, { id: String(entry.id), index: entry.leaf_index, sha256: actual }, seconds);
+        const { checkpoint } = proven;
+        const saveTo = str(values, 'save-checkpoint');
+        if (saveTo !== undefined) writeFileSync(saveTo, checkpoint.note);
+        out(`included: ${String(entry.id)} ${rawUrl} sha256 ${actual}\n`);
+        out(`in log: leaf ${proven.leafIndex} of ${checkpoint.origin}, tree size ${checkpoint.size}, root ${b64(checkpoint.root)}\n`);
+        info(
+          `final inclusion verified: the public index lists ${what}, the raw record's bytes match its sha256, and the leaf {id, index ${proven.leafIndex}, sha256 of those bytes} ` +
+            `is proven (${proven.proofHashes} proof hashes from ${proven.tilesFetched} tiles) in the tree of size ${checkpoint.size} whose checkpoint is signed by ${checkpoint.verifiedBy.map(keyName).join(', ')}` +
+            `${keys.pinned ? ' (the key you gave)' : ''}.${saveTo !== undefined ? ` Checkpoint saved to ${saveTo}.` : ''}`,
+        );
+        supersededNote(entry);
+        return EXIT_OK;
+      } catch (err) {
+        if (!(err instanceof NotInLog)) throw err;
+        info(`listed as ${String(entry.id)} and its bytes match the index, but not proven in the transparency log: ${err.message}`);
+        return EXIT_NO;
+      }
     }
     return EXIT_NO;
   },

@@ -2,7 +2,7 @@
  * Reads an archive root: every file under it (hidden files and folders excepted), in a stable order, with each
  * .json file parsed strictly. Reading is separate from judging so that callers (the CLI, the site) share it.
  */
-import { readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { parseStrictJson } from '../json/strict-parse.ts';
 import type { Finding } from '../diagnostics/diagnostic.ts';
 import { MAX_RECORD_BYTES } from '../rules/file/too-large.ts';
@@ -35,10 +35,21 @@ export interface LoadedArchive extends ArchiveLookup {
 
 export class ArchiveRootError extends Error {}
 
+/**
+ * The journal of an intake accept that writes several files (src/intake/journal.ts). While it exists the archive
+ * may hold half of that accept, so it is not read: the next intake run finishes the accept first.
+ */
+export const INTAKE_JOURNAL_NAME = '.intake-journal.json';
+
 export async function loadArchive(root: string, { only }: LoadOptions = {}): Promise<LoadedArchive> {
   // A missing root is an error, never an empty archive: a mistyped RECORDS_DIR must not publish nothing.
   if (!statSync(root, { throwIfNoEntry: false })?.isDirectory()) {
     throw new ArchiveRootError(`the archive root ${root} is not a directory`);
+  }
+  if (existsSync(`${root}/${INTAKE_JOURNAL_NAME}`)) {
+    throw new ArchiveRootError(
+      `an intake accept into ${root} was interrupted (${INTAKE_JOURNAL_NAME} is there) and may be half written: run \`npm run intake -- recover\` to finish it`,
+    );
   }
   let paths: string[];
   try {

@@ -3,9 +3,11 @@
  * nothing from records, nothing that changes between builds of the same configuration.
  */
 import type { SiteConfig } from '../config.ts';
+import { GATEWAY_OPENAPI_PATH } from '../record-chain/openapi.ts';
 import { schemaDocuments, type SchemaDocument } from '../schema/documents.ts';
 import { documentTemplates } from './documents.ts';
 import { ATOM_FEED_PATH, JSON_FEED_PATH } from './feeds.ts';
+import { CHECKPOINT_PATH, LOG_DOCUMENT_PATH, LOG_PREFIX } from '../log/publish.ts';
 import { PUBLIC_INDEX_PATH } from './public-index.ts';
 import { SITEMAP_PATH } from './sitemap.ts';
 
@@ -47,7 +49,7 @@ export function llmsTxt(config: SiteConfig, schemas: readonly SchemaDocument[] =
     VERIFICATION_MODEL_PATH,
   ]);
   // Every /api/ document linked here must be published by this site.
-  const published = new Set([...documentTemplates.map((t) => `/api/${t.file}`), ...schemas.map((s) => s.$id)]);
+  const published = new Set([...documentTemplates.map((t) => `/api/${t.file}`), ...schemas.map((s) => s.$id), GATEWAY_OPENAPI_PATH]);
   const linked = [
     '/api/agent-first-contact.json',
     '/api/submission-checklist.json',
@@ -55,6 +57,7 @@ export function llmsTxt(config: SiteConfig, schemas: readonly SchemaDocument[] =
     '/api/echo-record-schema.v3.json',
     SUBMISSION_SCHEMA_PATH,
     VERIFICATION_MODEL_PATH,
+    GATEWAY_OPENAPI_PATH,
     ...STRICT_EVIDENCE_PIPELINE.map(([p]) => p),
     ...POLICY_LINKS.map(([, p]) => p),
   ];
@@ -85,11 +88,19 @@ export function llmsTxt(config: SiteConfig, schemas: readonly SchemaDocument[] =
     link('Sitemap', SITEMAP_PATH, 'every record page'),
     link('Echo record schema v3', '/api/echo-record-schema.v3.json', 'the records already archived (historical compatibility schema, not the current submission envelope)'),
     '',
+    "## Verify the archive's history (transparency log)",
+    '',
+    link('Transparency log', LOG_DOCUMENT_PATH, 'origin and verifier keys (C2SP signed-note, Ed25519) of the append-only log of every published version of every record, and where its checkpoint and tiles are'),
+    link('Signed checkpoint', CHECKPOINT_PATH, 'C2SP tlog-checkpoint: the tree size and RFC 6962 root hash, signed (absent when the site was built without a log key)'),
+    `- Tiles: ${url(LOG_PREFIX)}tile/<L>/<N> and ${url(LOG_PREFIX)}tile/entries/<N> (C2SP tlog-tiles); a leaf entry is the canonical JSON {"id","index","sha256"}, and each index entry's leaf_index names its leaf`,
+    `- Verify offline with the builder: readback --id <id> --save-checkpoint cp.txt (inclusion proof), later monitor --checkpoint cp.txt (consistency proof: exit 0 extends, 1 history rewritten)`,
+    '',
     '## Submit (the current public route)',
     '',
     link('Record-chain builder', BUILDER_PATH, 'builds and signs a submission; its propagation command records a propagation action'),
     `- Preflight: POST ${gateway}/record-chain/preflight — checks a submission before it is submitted`,
     `- Submit: POST ${gateway}/record-chain/submit — returns a receipt that is intake-only: not attestation and not final inclusion`,
+    link('Gateway API (OpenAPI 3.1)', GATEWAY_OPENAPI_PATH, 'every route, answer, status and error code of the intake gateway, with its limits, rate limits and when to retry'),
     `- Readback: a record is included only when ${url(PUBLIC_INDEX_PATH)} lists an entry with its submission_sha256`,
     link('Record-chain submission schema', SUBMISSION_SCHEMA_PATH, 'the current submission envelope'),
     link('Verification claim model', VERIFICATION_MODEL_PATH, 'the current verification model'),

@@ -12,11 +12,15 @@ import {
   VERIFICATION_LEVELS,
   isHistoricalOnlyLevel,
 } from '../record/vocabulary.ts';
+import { recordTypeOf } from '../record/record-chain-fields.ts';
+import { RECORD_TYPES } from '../record-chain/types.ts';
 import { compareCodePoints, stringField } from './records.ts';
 
 /** Facet fields and their values, in the schema's (the spec's) order. */
 export const FACETS = {
   record_kind: RECORD_KINDS,
+  /** A record-chain record's type (DECISIONS 19), kept in extensions.record_chain; null for other records. */
+  record_type: RECORD_TYPES,
   archive_status: ARCHIVE_STATUSES,
   context_depth: CONTEXT_DEPTHS,
   assessment_state: ASSESSMENT_STATES,
@@ -26,6 +30,11 @@ export const FACETS = {
 
 export type FacetName = keyof typeof FACETS;
 export const FACET_NAMES = Object.keys(FACETS) as FacetName[];
+
+/** A record's value for a facet: the top-level field of that name, or the record-chain type; null when absent. */
+export function facetValueOf(record: Record<string, unknown>, facet: FacetName): string | null {
+  return facet === 'record_type' ? recordTypeOf(record) : stringField(record, facet);
+}
 
 /** What the archive derives from a record's state fields (spec section 3, DECISIONS 9–11). */
 export interface RecordFlags {
@@ -50,9 +59,10 @@ export interface ArchiveCounts {
   withdrawn: number;
   /** Records that are counted: not withdrawn. */
   counted: number;
-  /** Records that count as independent attestation (DECISIONS 9 and 10). */
+  /** Records that count as independent attestation (DECISIONS 9, 10 and 18: countsAsAttestation). */
   counts_as_attestation: number;
   by_record_kind: FacetCounts;
+  by_record_type: FacetCounts;
   by_archive_status: FacetCounts;
   by_context_depth: FacetCounts;
   by_assessment_state: FacetCounts;
@@ -80,7 +90,7 @@ export function archiveCounts(records: readonly Record<string, unknown>[]): Arch
     }
     if (countsAsAttestation(record)) attestations++;
     for (const facet of FACET_NAMES) {
-      const value = stringField(record, facet);
+      const value = facetValueOf(record, facet);
       if (value !== null) maps[facet].set(value, (maps[facet].get(value) ?? 0) + 1);
     }
   }
@@ -95,6 +105,7 @@ export function archiveCounts(records: readonly Record<string, unknown>[]): Arch
     counted: records.length - withdrawn,
     counts_as_attestation: attestations,
     by_record_kind: ordered('record_kind'),
+    by_record_type: ordered('record_type'),
     by_archive_status: ordered('archive_status'),
     by_context_depth: ordered('context_depth'),
     by_assessment_state: ordered('assessment_state'),

@@ -12,6 +12,8 @@
 import { sha256Hex } from '../crypto/sha256.ts';
 import { archiveCounts, recordFlags, type ArchiveCounts } from './facets.ts';
 import { documentWithItemLines, utf8Length } from './json.ts';
+import { lifecycleLinks, type LifecycleLinks } from '../record/lifecycle-links.ts';
+import { recordTypeOf } from '../record/record-chain-fields.ts';
 import { byArchivePath, objectField, recordJsonUrl, recordPageUrl, stringField, type PublishRecord } from './records.ts';
 
 export const PUBLIC_INDEX_PATH = '/api/index.json';
@@ -34,6 +36,7 @@ export const PUBLIC_INDEX_NOTES: readonly string[] = [
   'sha256 is the SHA-256 of the exact bytes served at url; raw records are byte-identical to the archived files.',
   'Values under "submitted" are copied verbatim from the record: the submitter\'s words, untrusted, not the archive\'s.',
   'submission_sha256 (record-chain records) is the SHA-256 of the JCS canonical submitted record; a record is finally included once its entry is listed here.',
+  'leaf_index is the transparency-log leaf of the record\'s current bytes (/api/log.json says how to verify it); null while they are not logged.',
 ];
 
 export interface PublicIndexEntry {
@@ -44,7 +47,11 @@ export interface PublicIndexEntry {
   archive_date: string | null;
   sha256: string;
   record_kind: string | null;
+  /** A record-chain record's type (DECISIONS 19), else null. */
+  record_type: string | null;
   archive_status: string | null;
+  /** For a superseded record, the ids of the records that supersede it (corrections naming it, ids its reason names); else null. */
+  superseded_by: string[] | null;
   context_depth: string | null;
   assessment_state: string | null;
   verification_level: string | null;
@@ -54,6 +61,8 @@ export interface PublicIndexEntry {
   counts_as_attestation: boolean;
   historical_only_level: boolean;
   submission_sha256: string | null;
+  /** The transparency-log leaf of the record's current bytes (null: not logged yet, or the archive has no log). */
+  leaf_index: number | null;
   /** Free text from the record, verbatim: the submitter's words. */
   submitted: { verification_status: string | null };
 }
@@ -68,7 +77,7 @@ export function submissionSha256Of(record: Record<string, unknown>): string | nu
   return value && SHA256_HEX.test(value) ? value : null;
 }
 
-export function indexEntry({ id, path, archiveDate, sha256, record }: PublishRecord): PublicIndexEntry {
+export function indexEntry({ id, path, archiveDate, sha256, record, log }: PublishRecord, links: LifecycleLinks): PublicIndexEntry {
   return {
     id,
     url: recordJsonUrl(id),
@@ -77,7 +86,9 @@ export function indexEntry({ id, path, archiveDate, sha256, record }: PublishRec
     archive_date: archiveDate,
     sha256,
     record_kind: stringField(record, 'record_kind'),
+    record_type: recordTypeOf(record),
     archive_status: stringField(record, 'archive_status'),
+    superseded_by: record.archive_status === 'superseded' ? (links.supersededBy.get(id) ?? []) : null,
     context_depth: stringField(record, 'context_depth'),
     assessment_state: stringField(record, 'assessment_state'),
     verification_level: stringField(record, 'verification_level'),
@@ -85,6 +96,7 @@ export function indexEntry({ id, path, archiveDate, sha256, record }: PublishRec
     independence_class: stringField(record, 'independence_class'),
     ...recordFlags(record),
     submission_sha256: submissionSha256Of(record),
+    leaf_index: log?.leafIndex ?? null,
     submitted: { verification_status: stringField(record, 'verification_status') },
   };
 }
@@ -140,7 +152,8 @@ export function buildPublicIndex(records: readonly PublishRecord[], options: Pub
   const maxBytes = options.maxBytes ?? DEFAULT_INDEX_SHARD_BYTES;
   const sorted = byArchivePath(records);
   assertUniqueIds(sorted);
-  const entries = sorted.map(indexEntry);
+  const links = lifecycleLinks(sorted.map((r) => ({ id: r.id, record: r.record })));
+  const entries = sorted.map((r) => indexEntry(r, links));
   const counts = archiveCounts(sorted.map((r) => r.record));
 
   const single = documentWithItemLines(head(counts, entries.length), 'records', entries);

@@ -18,6 +18,15 @@ export interface PublishRecord {
   sha256: string;
   /** The parsed, validated record. */
   record: Record<string, unknown>;
+  /** The record's leaves in the transparency log (src/core/log), when the archive has a log. */
+  log?: RecordLogView;
+}
+
+export interface RecordLogView {
+  /** The leaf of the record's current bytes; null while they are not logged yet (npm run log:append). */
+  leafIndex: number | null;
+  /** Every logged version, oldest first; `url` is where earlier bytes are published (null: current, or not kept). */
+  versions: Array<{ leafIndex: number; sha256: string; current: boolean; url: string | null }>;
 }
 
 /** A copy sorted by archive path in code-point order: the public index's order. */

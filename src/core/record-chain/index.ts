@@ -20,7 +20,7 @@
  *   readGatewayKeys(value) → { keys?, problems }
  *   verifyReceipt(value, keys, { submissionSha256?, recordType? }) / verifyReceiptText(bytes, keys, expect?)
  *
- * The gateway's HTTP shapes (what the builder expects): protocol.ts.
+ * The gateway's HTTP shapes (what the builder expects): protocol.ts; its OpenAPI description: openapi.ts.
  */
 export * from './types.ts';
 export { buildSubmission, completeRecord, serializeSubmission, signRecord, submissionSha256, type ClientInfo, type SigningKeys } from './envelope.ts';
@@ -37,6 +37,7 @@ export {
 } from './limits.ts';
 export * from './receipt.ts';
 export * from './protocol.ts';
+export { gatewayOpenApi, gatewayOperations, GATEWAY_OPENAPI_PATH, type GatewayDescriptionInput } from './openapi.ts';
 export { chainRules, type ChainRule, type ChainContext } from './rules/index.ts';
 export { FORBIDDEN_ITEMS, findForbiddenPhrases, type ForbiddenItem } from './rules/propagation-phrases.ts';
 export { SECRET_SHAPES, findSecret } from './rules/secrets.ts';

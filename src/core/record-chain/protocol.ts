@@ -23,6 +23,30 @@ export const RECEIPTS_PATH = '/record-chain/receipts';
 export const RETIRED_PATHS = ['/agent-submit', '/gateway/*', '/gateway/preflight', '/api/agent-submit-gateway.json'] as const;
 export const SUBMISSION_CONTENT_TYPE = 'application/json';
 
+export const HEALTH_PATH = '/healthz';
+
+/**
+ * Every error code the gateway answers, with its HTTP status, what it means and what a client should do. The
+ * gateway can only throw these codes (its HttpError takes a GatewayErrorCode), and the published OpenAPI description
+ * (openapi.ts) lists them from here.
+ */
+export const GATEWAY_ERRORS = {
+  invalid_json: { status: 400, meaning: 'the body is not strict JSON (UTF-8, no byte-order mark, no duplicate keys); see diagnostics', retry: 'fix the body; do not resend it unchanged' },
+  body_unreadable: { status: 400, meaning: 'the request body could not be read (the connection broke while sending)', retry: 'send the request again' },
+  not_found: { status: 404, meaning: 'no such route, or no such receipt at this gateway', retry: 'check the path or the receipt id' },
+  method_not_allowed: { status: 405, meaning: 'the route does not answer this method; the Allow header lists those it does', retry: 'use a method from Allow' },
+  retired_path: { status: 410, meaning: 'a retired, historical-only route; current_route names the current one', retry: 'use current_route' },
+  body_too_large: { status: 413, meaning: 'the body is larger than max_body_bytes; the connection is closed', retry: 'shorten the submission; do not resend it unchanged' },
+  unsupported_media_type: { status: 415, meaning: 'the Content-Type is not application/json (charset UTF-8 if given)', retry: 'send Content-Type: application/json' },
+  invalid_submission: { status: 422, meaning: 'the submission is invalid; nothing was stored; see diagnostics (the builder\'s doctor gives the same verdict)', retry: 'fix what the diagnostics name, preflight, then submit' },
+  rate_limited: { status: 429, meaning: 'too many requests from this client, or in total', retry: 'wait Retry-After seconds (also retry_after_seconds), then send again' },
+  internal_error: { status: 500, meaning: 'a bug in the gateway; nothing was stored (bad input is never a 500)', retry: 'send again later; report the request_id' },
+  storage_unavailable: { status: 503, meaning: 'the submission store did not answer; nothing was stored and no receipt issued', retry: 'wait Retry-After seconds, then send the same submission again (it is idempotent)' },
+  overloaded: { status: 503, meaning: 'the gateway is at capacity; the request was not read', retry: 'wait Retry-After seconds, then send again' },
+} as const satisfies Record<string, { status: number; meaning: string; retry: string }>;
+
+export type GatewayErrorCode = keyof typeof GATEWAY_ERRORS;
+
 export type { WireDiagnostic };
 
 export function toWireDiagnostics(diagnostics: readonly Diagnostic[]): WireDiagnostic[] {
@@ -50,8 +74,12 @@ export interface ReceiptStatus {
   receipt: Receipt;
   /** Current state: pending (received), accepted (written into the archive, not yet final until readback), rejected. */
   status: ReceiptState;
-  /** Present when rejected. */
+  /** Present when rejected: why (e.g. a correction signed by another key than the record it corrects). */
   reason?: string;
+  /** Present when accepted: the archive record id (the file name without .json) it was written as. */
+  archive_id?: string;
+  /** When the review decided (accepted or rejected), RFC 3339. */
+  decided_at?: string;
 }
 
 export interface ErrorEnvelope {
@@ -67,6 +95,8 @@ export interface ErrorEnvelope {
     retry_after_seconds?: number;
     /** For 410: where new submissions go. */
     current_route?: { preflight: string; submit: string; builder: string };
+    /** The gateway's id for this request, also in the X-Request-Id header and its log line: quote it in a report. */
+    request_id?: string;
   };
 }
 

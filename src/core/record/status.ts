@@ -1,17 +1,33 @@
-/** What a record's state fields mean for display and counting (spec section 3, DECISIONS 9 and 10). */
+/** What a record's state fields mean for display and counting (spec section 3, DECISIONS 9, 10 and 18). */
 
 /** DECISIONS 10: verification_status `invalidated` (exactly) marks a record withdrawn; it stays in the archive. */
 export function isWithdrawn(record: Record<string, unknown>): boolean {
   return record.verification_status === 'invalidated';
 }
 
+/** A record written to test the archive: by its kind, its archive status or its independence class. */
+export function isTestRecord(record: Record<string, unknown>): boolean {
+  return (
+    record.record_kind === 'test_record' ||
+    record.archive_status === 'test_record' ||
+    record.archive_status === 'closed_test_record' ||
+    record.independence_class === 'test_record'
+  );
+}
+
 /**
- * Whether a record may be counted as an independent attestation anywhere it is shown: it claims to be one
- * (the legacy flag or origin_classification's formal flag), is not withdrawn, and has not opted out (DECISIONS 9).
+ * DECISIONS 18: a record counts as an independent attestation, wherever a count is shown, only when the archive
+ * accepted it as one (archive_status `accepted_independent_attestation`), it is not withdrawn (DECISIONS 10), not
+ * opted out (`do_not_count_as_attestation`, DECISIONS 9) and not a test record. What the record claims about
+ * itself (claimsAttestation) never makes it count.
  */
 export function countsAsAttestation(record: Record<string, unknown>): boolean {
-  if (record.do_not_count_as_attestation === true || isWithdrawn(record)) return false;
-  return claimsAttestation(record);
+  return (
+    record.archive_status === 'accepted_independent_attestation' &&
+    record.do_not_count_as_attestation !== true &&
+    !isWithdrawn(record) &&
+    !isTestRecord(record)
+  );
 }
 
 /** Whether a record claims to be an independent attestation (the legacy flag or origin_classification's formal flag). */

@@ -27,6 +27,7 @@ import verificationClaimModel from '../../../schemas/verification-claim-model.v1
 import recordChainReceipt from '../../../schemas/record-chain-receipt-schema.v1.json' with { type: 'json' };
 import gatewayKeys from '../../../schemas/gateway-keys-schema.v1.json' with { type: 'json' };
 import recordChainLimits from '../../../schemas/record-chain-limits-schema.v1.json' with { type: 'json' };
+import transparencyLog from '../../../schemas/transparency-log-schema.v1.json' with { type: 'json' };
 
 export interface SchemaDocument {
   $id: string;
@@ -66,6 +67,8 @@ export const schemaDocuments: readonly SchemaDocument[] = [
   recordChainReceipt,
   gatewayKeys,
   recordChainLimits,
+  // The transparency log's description (/api/log.json, docs/transparency-log.md).
+  transparencyLog,
 ];
 
 export function schemaDocument(id: string): SchemaDocument | undefined {

@@ -24,6 +24,7 @@
  * facts, table of contents), submitted.ts (the submitter's words), boundary.ts and sections.ts (what the record
  * states about itself, and the file). As one file it was 600 lines; split, each part reads on its own.
  */
+import type { RecordLogView } from '../../core/publish/records.ts';
 import type { RecordSummary } from '../archive-model.ts';
 import type { SitePaths } from '../paths.ts';
 import { keyFacts, tableOfContents } from './record-page/facts.ts';
@@ -40,6 +41,7 @@ import {
   otherFieldsSection,
   verificationSection,
 } from './record-page/sections.ts';
+import { claimSection } from './record-page/claim.ts';
 import { submittedText, submitterLists } from './record-page/submitted.ts';
 
 export interface RecordPageInput {
@@ -52,6 +54,12 @@ export interface RecordPageInput {
   supersededBy: readonly string[];
   /** Ids of the records whose superseded_reason names this one. */
   supersedes: readonly string[];
+  /** The id of the record this correction corrects (DECISIONS 16), when it is one of the archive. */
+  corrects: string | undefined;
+  /** Ids of the corrections of this record. */
+  correctedBy: readonly string[];
+  /** The record's leaves in the transparency log, when the archive has one. */
+  log?: RecordLogView;
 }
 
 export interface RecordPageContext {
@@ -99,6 +107,7 @@ export function renderRecordPage(input: RecordPageInput, ctx: RecordPageContext)
       agentSection(page) +
       discoverySection(page) +
       classificationSection(page) +
+      claimSection(page) +
       verificationSection(page) +
       boundarySection(page) +
       authorshipSection(page) +

@@ -39,9 +39,27 @@ describe(RULE, () => {
     },
   );
 
-  it('leaves a missing assessment_state to the schema', () => {
-    const diags = judge(echoWith({ '/context_depth': 'C0_homepage_only', '/assessment_state': REMOVE }));
-    expect(ofRule(diags, RULE)).toEqual([]);
+  it('flags C0_homepage_only without assessment_state, at context_depth, beside the schema finding (DECISIONS 15)', () => {
+    const record = echoWith({ '/context_depth': 'C0_homepage_only', '/assessment_state': REMOVE });
+    const diags = judge(record);
+    const [d] = ofRule(diags, RULE);
+    expect(d).toMatchObject({ rule: RULE, severity: 'error', pointer: '/context_depth' });
+    expect(d!.message).toContain('no assessment_state');
+    expect(d!.hint).toContain('"assessment_state": "insufficient_context"');
+    expect(d!.line).toBe(lineOf(recordText(record), '"context_depth"'));
     expect(ofRule(diags, 'schema/required')[0]!.message).toContain('assessment_state');
+  });
+
+  it.each(['legacy_record', 'verification_report_v2'])('flags a %s at C0 without assessment_state, and passes it with insufficient_context', (kind) => {
+    const bare = echoWith({ '/record_kind': kind, '/context_depth': 'C0_homepage_only', '/assessment_state': REMOVE });
+    expect(ofRule(judge(bare), RULE)).toHaveLength(1);
+    expect(ofRule(judge(bare), 'schema/required')).toEqual([]);
+    const fixed = echoWith({ '/assessment_state': 'insufficient_context' }, bare);
+    expect(ofRule(judge(fixed), RULE)).toEqual([]);
+  });
+
+  it('does not apply when context_depth is absent or deeper, whatever the assessment', () => {
+    expect(ofRule(judge(echoWith({ '/record_kind': 'legacy_record', '/context_depth': REMOVE, '/assessment_state': REMOVE })), RULE)).toEqual([]);
+    expect(ofRule(judge(echoWith({ '/context_depth': 'C1_orientation', '/assessment_state': REMOVE })), RULE)).toEqual([]);
   });
 });

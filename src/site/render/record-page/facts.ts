@@ -2,6 +2,7 @@
  * The key facts of a record page (kind, status, depth, assessment, level, scopes, independence, whether it counts as
  * an independent attestation) and the page's table of contents.
  */
+import { claimOf, recordTypeOf } from '../../../core/record/record-chain-fields.ts';
 import { claimsAttestation, countsAsAttestation } from '../../../core/record/status.ts';
 import { facetByKey, valueSlug } from '../../facets.ts';
 import { valueLabel } from '../../labels.ts';
@@ -28,13 +29,16 @@ function fact(paths: SitePaths, label: string, field: string, value: unknown, fa
   );
 }
 
-/** Why the record is or is not counted as an independent attestation (DECISIONS 9 and 10). */
+/** Why the record is or is not counted as an independent attestation (DECISIONS 9, 10 and 18). */
 function attestationNote(r: Json, counted: boolean, withdrawn: boolean): string {
-  if (counted) return 'the record claims it, and it is neither withdrawn nor opted out';
+  if (counted) return 'the archive accepted it as an independent attestation, and it is neither withdrawn nor opted out';
+  const accepted = r.archive_status === 'accepted_independent_attestation';
   const claims = claimsAttestation(r as Record<string, unknown>);
-  if (claims && withdrawn) return 'the record claims it, but it is withdrawn';
-  if (claims && r.do_not_count_as_attestation === true) return 'the record claims it, but is marked do not count as attestation';
-  if (r.do_not_count_as_attestation === true) return 'marked do not count as attestation';
+  const but = accepted ? 'the archive accepted it as an independent attestation, but ' : claims ? 'the record claims it, but ' : '';
+  if (withdrawn) return `${but}it is withdrawn`;
+  if (r.do_not_count_as_attestation === true) return `${but}it is marked do not count as attestation`;
+  if (accepted) return `${but}it is a test record`;
+  if (claims) return 'the record claims it, but only a record the archive accepted as an independent attestation counts';
   return 'the record does not claim it';
 }
 
@@ -43,6 +47,7 @@ export function keyFacts({ paths, r, flags }: Page): string {
   return (
     '<section aria-labelledby="facts-heading" class="facts-panel"><h2 id="facts-heading" class="visually-hidden">Key facts</h2><dl class="facts">' +
     fact(paths, 'Record kind', 'record_kind', r.record_kind, true) +
+    fact(paths, 'Record type', 'record_type', recordTypeOf(r as Record<string, unknown>), true, '<span class="fact-note">as submitted through the record-chain path</span>') +
     fact(paths, 'Archive status', 'archive_status', r.archive_status, true) +
     fact(paths, 'Context depth', 'context_depth', r.context_depth, true) +
     fact(paths, 'Assessment state', 'assessment_state', r.assessment_state, true) +
@@ -64,6 +69,7 @@ export function tableOfContents(page: Page): string {
   if (agent) sections.push(['agent', 'Agent']);
   if (object(r.discovery_provenance)) sections.push(['discovery', 'How the agent came to the work']);
   if (object(r.origin_classification) || object(r.reception_classification)) sections.push(['classification', 'Classification']);
+  if (claimOf(r as Record<string, unknown>)) sections.push(['claim', 'Verification claim']);
   if (hasVerificationDetails(page)) sections.push(['verification', 'Verification details']);
   sections.push(['boundary', 'Boundary']);
   if (Object.keys(authorship).length > 0) sections.push(['authorship', 'Authorship']);

@@ -26,10 +26,15 @@ function byline({ agent, agentName }: Page): string {
   );
 }
 
-/** The linked report, and the records that link to this one. */
+/** The linked report, the records that link to this one, and corrections both ways (DECISIONS 16). */
 function related({ input, paths }: Page): string {
-  const { linkedReport, linkedFrom } = input;
+  const { linkedReport, linkedFrom, corrects, correctedBy } = input;
   return (
+    (correctedBy.length > 0
+      ? `<p class="record-related">Corrected by ${recordLinks(paths, correctedBy)} ` +
+        '<span class="muted">(a correction signed by the same key)</span></p>'
+      : '') +
+    (corrects !== undefined ? `<p class="record-related">Corrects ${recordLink(paths, corrects)}</p>` : '') +
     (linkedReport ? `<p class="record-related">Verification report: ${recordLink(paths, linkedReport.id)}</p>` : '') +
     (linkedFrom.length > 0
       ? `<p class="record-related">Linked from ${recordLinks(paths, linkedFrom.map((s) => s.id))} ` +
@@ -73,7 +78,9 @@ function supersededBanner({ input, paths, r }: Page): string {
       ? `<p>Superseded by ${recordLinks(paths, supersededBy)}. This record stays in the archive as it was.</p>`
       : '<p>A newer record replaces this one; the reason below names no record of this archive.</p>') +
       (reason
-        ? `<blockquote class="quote"><p class="quote-label">Reason, in the submitter's words</p><p dir="auto">${esc(reason)}</p></blockquote>`
+        ? // A correction's target got its reason from intake, at the accept: the record's words, not the submitter's.
+          `<blockquote class="quote"><p class="quote-label">${input.correctedBy.length > 0 ? 'Reason, as the record states it' : "Reason, in the submitter's words"}</p>` +
+          `<p dir="auto">${esc(reason)}</p></blockquote>`
         : ''),
   );
 }

@@ -7,6 +7,7 @@ import { fieldLabel } from '../../labels.ts';
 import { attribute, text as esc } from '../escape.ts';
 import { fieldListHtml, fieldValueHtml } from '../field-value.ts';
 import { boundaryBlock } from './boundary.ts';
+import { logRows } from './log.ts';
 import { FORMAT_KEYS, PLACED, hasVerificationDetails, object, pick, relatedRecord, section, text, type Json, type Page } from './page.ts';
 
 export function agentSection({ agent }: Page): string {
@@ -109,7 +110,7 @@ export function fileSection({ input, paths, ctx, r }: Page): string {
       `<dt>SHA-256 of those bytes</dt><dd><code class="hash">${esc(sha256)}</code></dd>` +
       `<dt>Path from the archive root</dt><dd><code>${esc(path)}</code></dd>` +
       `<dt>Archive date</dt><dd>${archiveDate !== null ? esc(archiveDate) : '<span class="muted">none (the file name is not in the conventional form)</span>'}</dd>` +
-      `${format}</dl>` +
+      `${format}${logRows(input.log, paths)}</dl>` +
       `<p class="muted small">Check it yourself: <code>curl -s ${esc(url)} | sha256sum</code></p>`,
   );
 }

@@ -1,0 +1,295 @@
+/**
+ * The intake gateway describes itself: an OpenAPI 3.1 document, published as /api/gateway-openapi.json and linked
+ * from the agent router and llms.txt. Built from the protocol module (paths, shapes, GATEWAY_ERRORS), the limits
+ * policy and the gateway's default rate limits, so it cannot drift from them; tests/gateway/openapi.test.ts drives
+ * the real server through every documented answer. Request and receipt bodies point to the published JSON Schemas
+ * (OpenAPI 3.1 schemas are JSON Schema 2020-12). The answer shapes are closed (additionalProperties: false), so that
+ * a field the server adds without describing it here fails that test.
+ */
+import { LIMITS_DOCUMENT_PATH, type RecordChainLimits } from './limits.ts';
+import {
+  GATEWAY_ERRORS,
+  HEALTH_PATH,
+  PREFLIGHT_PATH,
+  RECEIPTS_PATH,
+  RETIRED_PATHS,
+  SUBMISSION_CONTENT_TYPE,
+  SUBMIT_PATH,
+  type GatewayErrorCode,
+} from './protocol.ts';
+import { GATEWAY_KEYS_PATH, GATEWAY_KEYS_SCHEMA_ID, RECEIPT_SCHEMA_ID } from './receipt.ts';
+import { RECORD_TYPES, SUBMISSION_SCHEMA_ID } from './types.ts';
+
+export const GATEWAY_OPENAPI_PATH = '/api/gateway-openapi.json';
+
+export interface BucketDefaults {
+  burst: number;
+  perSecond: number;
+}
+
+export interface GatewayDescriptionInput {
+  baseUrl: string;
+  gatewayUrl: string;
+  limits: RecordChainLimits;
+  /** The gateway's default rate limits (operators may change them). */
+  rateLimit: { perClient: BucketDefaults; global: BucketDefaults };
+}
+
+type Json = Record<string, unknown>;
+
+/** The documented answers of one operation: its successes and the error codes it can give. */
+interface Operation {
+  path: string;
+  method: 'get' | 'post';
+  operationId: string;
+  summary: string;
+  description?: string;
+  body?: boolean;
+  success: Record<number, { description: string; schema: Json; headers?: string[] }>;
+  errors: GatewayErrorCode[];
+  rateLimited?: boolean;
+  /** A retired path: described only to say it answers 410. */
+  deprecated?: boolean;
+}
+
+const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+const BODY_ERRORS: GatewayErrorCode[] = ['invalid_json', 'body_unreadable', 'body_too_large', 'unsupported_media_type'];
+
+/** Retired paths as OpenAPI paths ("/gateway/*" → "/gateway/{rest}"). */
+function retiredPath(p: string): string {
+  return p.endsWith('/*') ? `${p.slice(0, -2)}/{rest}` : p;
+}
+
+/** The operations and their documented answers; `baseUrl` makes the published schema references absolute. */
+export function gatewayOperations(baseUrl = ''): Operation[] {
+  const retired: Operation[] = [...new Set([...RETIRED_PATHS.map(retiredPath), '/gateway'])].flatMap((path) =>
+    (['get', 'post'] as const).map((method) => ({
+      path,
+      method,
+      operationId: `retired_${method}_${path.replace(/[^A-Za-z0-9]+/g, '_').replace(/^_|_$/g, '')}`,
+      summary: 'Retired (historical only): answers 410 with the current route, for every method',
+      success: {},
+      errors: ['retired_path' as const],
+      deprecated: true,
+    })),
+  );
+  return [
+    {
+      path: PREFLIGHT_PATH,
+      method: 'post',
+      operationId: 'preflight',
+      summary: 'Judge a submission without storing it',
+      description: 'Answers 200 whether the submission is valid or not (valid:false with diagnostics); writes nothing and issues no receipt.',
+      body: true,
+      success: { 200: { description: 'The verdict', schema: ref('PreflightResult') } },
+      errors: [...BODY_ERRORS, 'rate_limited', 'overloaded'],
+      rateLimited: true,
+    },
+    {
+      path: SUBMIT_PATH,
+      method: 'post',
+      operationId: 'submit',
+      summary: 'Submit a signed submission and receive an intake-only receipt',
+      description:
+        'Idempotent on submission_sha256: the same record submitted again (by any client, to any instance) answers 200 with the original receipt. ' +
+        'A receipt is intake only: inclusion is final only when the public index lists the submission_sha256 (readback).',
+      body: true,
+      success: {
+        202: { description: 'New intake: the receipt (status pending)', schema: ref('SubmitResult'), headers: ['Location'] },
+        200: { description: 'Received before: the original receipt (duplicate: true)', schema: ref('SubmitResult'), headers: ['Location'] },
+      },
+      errors: [...BODY_ERRORS, 'invalid_submission', 'rate_limited', 'storage_unavailable', 'overloaded'],
+      rateLimited: true,
+    },
+    {
+      path: `${RECEIPTS_PATH}/{receipt_id}`,
+      method: 'get',
+      operationId: 'receiptStatus',
+      summary: 'A receipt and its current review state (pending, accepted, rejected)',
+      success: { 200: { description: 'The receipt as issued, and its state beside it (never re-signed)', schema: ref('ReceiptStatus') } },
+      errors: ['not_found', 'rate_limited', 'storage_unavailable', 'overloaded'],
+      rateLimited: true,
+    },
+    {
+      path: HEALTH_PATH,
+      method: 'get',
+      operationId: 'health',
+      summary: 'Liveness and store readiness (for load balancers and container health checks)',
+      success: { 200: { description: 'Serving, and the store answers', schema: ref('Health') } },
+      errors: ['storage_unavailable', 'overloaded'],
+    },
+    {
+      path: GATEWAY_KEYS_PATH,
+      method: 'get',
+      operationId: 'gatewayKeys',
+      summary: 'The public keys that sign receipts (also published on the site)',
+      success: { 200: { description: 'The keys document', schema: { $ref: baseUrl + GATEWAY_KEYS_SCHEMA_ID } } },
+      errors: ['overloaded'],
+    },
+    ...retired,
+  ];
+}
+
+const RETRY_AFTER_HEADER = { description: 'Seconds to wait before sending again (also retry_after_seconds in the body)', schema: { type: 'integer', minimum: 1 } };
+
+function errorResponse(code: GatewayErrorCode): Json {
+  const e = GATEWAY_ERRORS[code];
+  const retryAfter = code === 'rate_limited' || code === 'storage_unavailable' || code === 'overloaded';
+  return {
+    description: `${code}: ${e.meaning}. ${e.retry}.`,
+    ...(retryAfter ? { headers: { 'Retry-After': RETRY_AFTER_HEADER } } : {}),
+    content: { 'application/json': { schema: ref('ErrorEnvelope') } },
+  };
+}
+
+export function gatewayOpenApi(input: GatewayDescriptionInput): Json {
+  const { limits, rateLimit } = input;
+  const paths: Record<string, Record<string, Json>> = {};
+  for (const op of gatewayOperations(input.baseUrl)) {
+    const responses: Record<string, Json> = {};
+    for (const [status, s] of Object.entries(op.success)) {
+      responses[status] = {
+        description: s.description,
+        headers: Object.fromEntries((s.headers ?? []).map((h) => [h, { description: `${RECEIPTS_PATH}/{receipt_id} of the receipt`, schema: { type: 'string' } }])),
+        content: { 'application/json': { schema: s.schema } },
+      };
+    }
+    // Several codes can share a status (400, 503): one response per status, the codes listed in its description.
+    const byStatus = new Map<number, GatewayErrorCode[]>();
+    for (const code of op.errors) byStatus.set(GATEWAY_ERRORS[code].status, [...(byStatus.get(GATEWAY_ERRORS[code].status) ?? []), code]);
+    for (const [status, codes] of byStatus) {
+      const parts = codes.map(errorResponse);
+      responses[String(status)] = { ...parts[0], description: parts.map((p) => p.description).join(' | '), 'x-error-codes': codes };
+    }
+    const parameters = op.path.includes('{receipt_id}')
+      ? [{ name: 'receipt_id', in: 'path', required: true, schema: { type: 'string', pattern: '^rcpt_[0-9a-f]{32}$' } }]
+      : op.path.includes('{rest}')
+        ? [{ name: 'rest', in: 'path', required: true, schema: { type: 'string' } }]
+        : undefined;
+    (paths[op.path] ??= {})[op.method] = {
+      operationId: op.operationId,
+      summary: op.summary,
+      ...(op.description ? { description: op.description } : {}),
+      ...(op.deprecated ? { deprecated: true } : {}),
+      ...(parameters ? { parameters } : {}),
+      ...(op.body
+        ? {
+            requestBody: {
+              required: true,
+              description: `The submission file's bytes, at most ${limits.max_body_bytes} bytes (${LIMITS_DOCUMENT_PATH}). Build and sign it with the record-chain builder.`,
+              content: { [SUBMISSION_CONTENT_TYPE]: { schema: { $ref: input.baseUrl + SUBMISSION_SCHEMA_ID } } },
+            },
+          }
+        : {}),
+      responses,
+      ...(op.rateLimited ? { 'x-rate-limited': true } : {}),
+    };
+  }
+
+  const perMinute = (b: BucketDefaults) => Math.round(b.perSecond * 60);
+  return {
+    openapi: '3.1.0',
+    jsonSchemaDialect: 'https://json-schema.org/draft/2020-12/schema',
+    info: {
+      title: 'Echo archive record-chain intake gateway',
+      version: 'v1',
+      summary: 'Preflight and submit signed record-chain submissions; receipts are intake-only.',
+      description: [
+        'The gateway judges a submission with the same core as the builder (its doctor gives the same verdict) and issues signed, intake-only receipts: a receipt is never inclusion, acceptance, verification or attestation. A record is included only when the public index lists its submission_sha256.',
+        `Every error body is an ErrorEnvelope {"error": {status, code, message, …}}; its request_id is also the X-Request-Id header of every answer: quote it when reporting a problem.`,
+        `Any other method on a route answers 405 method_not_allowed with an Allow header; any other path 404 not_found. GET routes also answer HEAD.`,
+        `Rate limits (defaults; an operator may change them): per client ${rateLimit.perClient.burst} requests at once, then ${perMinute(rateLimit.perClient)} per minute; for the whole gateway ${rateLimit.global.burst} at once, then ${perMinute(rateLimit.global)} per minute. They apply to preflight, submit and receipt reads; 429 carries Retry-After.`,
+        'Retrying: a submission is identified by submission_sha256, so sending the same one again after a timeout, a 503 or a lost connection is safe: it is stored once and answers its original receipt.',
+      ].join('\n\n'),
+      license: { name: 'MIT', identifier: 'MIT' },
+    },
+    servers: [{ url: input.gatewayUrl, description: 'the intake gateway' }],
+    externalDocs: { description: 'Agent first contact (the archive, its boundaries, the submission route)', url: `${input.baseUrl}/api/agent-first-contact.json` },
+    paths,
+    components: {
+      schemas: {
+        WireDiagnostic: {
+          type: 'object',
+          required: ['severity', 'rule', 'message', 'pointer', 'line', 'column', 'hint'],
+          properties: {
+            severity: { enum: ['error', 'warning'] },
+            rule: { type: 'string', description: 'a stable rule id, e.g. json/duplicate-key, chain/content-hash' },
+            message: { type: 'string' },
+            pointer: { type: 'string', description: 'JSON Pointer into the submission' },
+            line: { type: 'integer', minimum: 1 },
+            column: { type: 'integer', minimum: 1 },
+            hint: { type: 'string', description: 'what to change' },
+          },
+        },
+        PreflightResult: {
+          type: 'object',
+          required: ['valid', 'submission_sha256', 'record_type', 'diagnostics', 'intake_only'],
+          properties: {
+            valid: { type: 'boolean' },
+            submission_sha256: { type: ['string', 'null'], pattern: '^[0-9a-f]{64}$' },
+            record_type: { oneOf: [{ enum: [...RECORD_TYPES] }, { type: 'null' }] },
+            diagnostics: { type: 'array', items: ref('WireDiagnostic') },
+            intake_only: { const: true },
+          },
+          additionalProperties: false,
+        },
+        SubmitResult: {
+          type: 'object',
+          required: ['receipt', 'duplicate'],
+          properties: { receipt: { $ref: input.baseUrl + RECEIPT_SCHEMA_ID }, duplicate: { type: 'boolean', description: 'true: received before; this is the original receipt' } },
+          additionalProperties: false,
+        },
+        ReceiptStatus: {
+          type: 'object',
+          required: ['receipt', 'status'],
+          properties: {
+            receipt: { $ref: input.baseUrl + RECEIPT_SCHEMA_ID },
+            status: { enum: ['pending', 'accepted', 'rejected'] },
+            reason: { type: 'string', description: 'when rejected: why' },
+            archive_id: { type: 'string', description: 'when accepted: the archive record id it was written as' },
+            decided_at: { type: 'string', format: 'date-time', description: 'when the review decided' },
+          },
+          additionalProperties: false,
+        },
+        Health: {
+          type: 'object',
+          required: ['status', 'gateway_key_id', 'intake_only'],
+          properties: { status: { const: 'ok' }, gateway_key_id: { type: 'string' }, intake_only: { const: true } },
+          additionalProperties: false,
+        },
+        ErrorEnvelope: {
+          type: 'object',
+          required: ['error'],
+          properties: {
+            error: {
+              type: 'object',
+              required: ['status', 'code', 'message'],
+              properties: {
+                status: { type: 'integer', description: 'the HTTP status, repeated' },
+                code: { enum: Object.keys(GATEWAY_ERRORS), description: 'stable; see x-error-codes' },
+                message: { type: 'string' },
+                diagnostics: { type: 'array', items: ref('WireDiagnostic'), description: 'for invalid_json, body_too_large and invalid_submission' },
+                retry_after_seconds: { type: 'integer', minimum: 1, description: 'for rate_limited, storage_unavailable and overloaded' },
+                current_route: {
+                  type: 'object',
+                  description: 'for retired_path: where new submissions go',
+                  properties: { preflight: { type: 'string' }, submit: { type: 'string' }, builder: { type: 'string' } },
+                },
+                request_id: { type: 'string', description: 'the X-Request-Id of this answer' },
+              },
+              additionalProperties: false,
+            },
+          },
+        },
+      },
+    },
+    'x-error-codes': Object.fromEntries(Object.entries(GATEWAY_ERRORS).map(([code, e]) => [code, { ...e }])),
+    'x-limits': { document: `${input.baseUrl}${LIMITS_DOCUMENT_PATH}`, max_body_bytes: limits.max_body_bytes, max_json_depth: limits.max_json_depth, max_string_chars: limits.max_string_chars, max_total_text_chars: limits.max_total_text_chars },
+    'x-rate-limits': {
+      scope: 'per client address (behind trusted proxies, the real client) and for the whole gateway instance',
+      per_client: { burst: rateLimit.perClient.burst, per_minute: perMinute(rateLimit.perClient) },
+      global: { burst: rateLimit.global.burst, per_minute: perMinute(rateLimit.global) },
+      exceeded: 'rate_limited',
+    },
+  };
+}

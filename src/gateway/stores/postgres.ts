@@ -1,0 +1,181 @@
+/**
+ * The shared store: PostgreSQL through node-postgres (`pg`), for several gateway instances on one database
+ * (GATEWAY_DATABASE_URL=postgres://…). Same contract as the embedded SQLite store (store.ts).
+ *
+ * Idempotency across instances: put-if-absent is one statement, `INSERT … ON CONFLICT (submission_sha256) DO NOTHING
+ * RETURNING`, on a UNIQUE column. When two instances insert the same submission at once, PostgreSQL makes the second
+ * wait for the first to commit and then inserts nothing; the loser reads the winner's row and answers its receipt, so
+ * a submission is stored once and has one receipt whichever instance took it.
+ * Durability: every statement commits on its own with synchronous_commit=on (forced per connection, whatever the
+ * server's default), so a receipt is only sent after its row is in the server's WAL on disk.
+ * Migrations: numbered, run at start in one transaction under an advisory lock (instances starting together wait
+ * for each other), each recorded in gateway_schema_migrations; running them again changes nothing.
+ */
+import pg from 'pg';
+import type { ReceiptState } from '../../core/record-chain/index.ts';
+import { fromRow, StorageError, type Decision, type NewSubmission, type Row, type StoredSubmission, type SubmissionStore } from '../store.ts';
+
+/**
+ * Each entry runs once, in order; never edit one that has shipped: add the next. The table has the SQLite store's
+ * columns (store.ts), written out again on purpose: a shipped migration must not change when the SQLite table does;
+ * the one store contract test (tests/gateway/store.test.ts) keeps the two equivalent.
+ */
+export const MIGRATIONS: readonly string[] = [
+  `CREATE TABLE IF NOT EXISTS submissions (
+     receipt_id TEXT PRIMARY KEY,
+     submission_sha256 TEXT NOT NULL UNIQUE,
+     record_type TEXT NOT NULL,
+     received_at TEXT NOT NULL,
+     receipt_json TEXT NOT NULL,
+     submission_text TEXT NOT NULL,
+     status TEXT NOT NULL CHECK (status IN ('pending', 'accepted', 'rejected')),
+     reason TEXT,
+     archive_path TEXT,
+     decided_at TEXT
+   );
+   CREATE INDEX IF NOT EXISTS submissions_status_received ON submissions (status, received_at, receipt_id);`,
+];
+
+/** An arbitrary constant: the advisory lock that serialises migrations between instances starting at once. */
+const MIGRATION_LOCK = 0x6563686f; // "echo"
+
+const COLUMNS = 'receipt_id, submission_sha256, record_type, received_at, receipt_json, submission_text, status, reason, archive_path, decided_at';
+
+export interface PostgresStoreOptions {
+  /** Connections per gateway instance (default 10). */
+  poolSize?: number;
+  /** How long a request waits for a connection or the server before the gateway answers 503 (default 5 s). */
+  connectTimeoutMs?: number;
+  /** Longest statement (default 10 s). */
+  statementTimeoutMs?: number;
+}
+
+/** Where the URL points, without its password: for messages. */
+export function describeDatabaseUrl(url: string): string {
+  try {
+    const u = new URL(url);
+    return `${u.protocol}//${u.username ? `${decodeURIComponent(u.username)}@` : ''}${u.host}${u.pathname}`;
+  } catch {
+    return 'an unparsable database URL';
+  }
+}
+
+export class PostgresSubmissionStore implements SubmissionStore {
+  private readonly pool: pg.Pool;
+  private closed = false;
+
+  private constructor(pool: pg.Pool) {
+    this.pool = pool;
+  }
+
+  /** Connects, runs the migrations, and returns the store; a StorageError when the database cannot be used. */
+  static async open(url: string, options: PostgresStoreOptions = {}): Promise<PostgresSubmissionStore> {
+    const statementTimeout = options.statementTimeoutMs ?? 10_000;
+    const pool = new pg.Pool({
+      connectionString: url,
+      max: options.poolSize ?? 10,
+      connectionTimeoutMillis: options.connectTimeoutMs ?? 5_000,
+      idleTimeoutMillis: 30_000,
+      options: `-c synchronous_commit=on -c statement_timeout=${statementTimeout}`,
+      application_name: 'echo-archive-gateway',
+    });
+    // An idle connection the server drops (restart, failover) must not crash the process: the next query reconnects.
+    pool.on('error', () => undefined);
+    const store = new PostgresSubmissionStore(pool);
+    try {
+      await store.migrate();
+    } catch (err) {
+      await pool.end().catch(() => undefined);
+      throw new StorageError(`cannot open the submission store at ${describeDatabaseUrl(url)}: ${(err as Error).message}`);
+    }
+    return store;
+  }
+
+  private async migrate(): Promise<void> {
+    const client = await this.pool.connect();
+    try {
+      await client.query('BEGIN');
+      await client.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
+      await client.query(`CREATE TABLE IF NOT EXISTS gateway_schema_migrations (version INTEGER PRIMARY KEY, applied_at TIMESTAMPTZ NOT NULL DEFAULT now())`);
+      const done = new Set((await client.query<{ version: number }>('SELECT version FROM gateway_schema_migrations')).rows.map((r) => r.version));
+      for (const [i, sql] of MIGRATIONS.entries()) {
+        if (done.has(i + 1)) continue;
+        await client.query(sql);
+        await client.query('INSERT INTO gateway_schema_migrations (version) VALUES ($1)', [i + 1]);
+      }
+      await client.query('COMMIT');
+    } catch (err) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      throw err;
+    } finally {
+      client.release();
+    }
+  }
+
+  private async rows(what: string, sql: string, params: unknown[]): Promise<Row[]> {
+    if (this.closed) throw new StorageError(`${what}: the store is closed`);
+    try {
+      return (await this.pool.query<Row>(sql, params)).rows;
+    } catch (err) {
+      throw new StorageError(`${what}: ${(err as Error).message}`);
+    }
+  }
+
+  async putIfAbsent(entry: NewSubmission): Promise<{ stored: StoredSubmission; duplicate: boolean }> {
+    const inserted = await this.rows(
+      'storing the submission',
+      `INSERT INTO submissions (receipt_id, submission_sha256, record_type, received_at, receipt_json, submission_text, status)
+       VALUES ($1, $2, $3, $4, $5, $6, 'pending')
+       ON CONFLICT (submission_sha256) DO NOTHING
+       RETURNING ${COLUMNS}`,
+      [entry.receiptId, entry.submissionSha256, entry.recordType, entry.receivedAt, JSON.stringify(entry.receipt), entry.submissionText],
+    );
+    if (inserted[0]) return { stored: fromRow(inserted[0]), duplicate: false };
+    // Nothing inserted: the row exists, committed (ON CONFLICT waited for a concurrent insert to commit), and a new
+    // statement sees it.
+    const existing = await this.rows('reading the stored submission', `SELECT ${COLUMNS} FROM submissions WHERE submission_sha256 = $1`, [entry.submissionSha256]);
+    if (!existing[0]) throw new StorageError(`storing the submission: ${entry.submissionSha256} conflicted but is not stored`);
+    return { stored: fromRow(existing[0]), duplicate: true };
+  }
+
+  async get(id: string): Promise<StoredSubmission | undefined> {
+    const found = await this.rows('reading the submission', `SELECT ${COLUMNS} FROM submissions WHERE receipt_id = $1 OR submission_sha256 = $1`, [id]);
+    return found[0] ? fromRow(found[0]) : undefined;
+  }
+
+  async list(status?: ReceiptState): Promise<StoredSubmission[]> {
+    const found = status
+      ? await this.rows('listing submissions', `SELECT ${COLUMNS} FROM submissions WHERE status = $1 ORDER BY received_at, receipt_id`, [status])
+      : await this.rows('listing submissions', `SELECT ${COLUMNS} FROM submissions ORDER BY received_at, receipt_id`, []);
+    return found.map(fromRow);
+  }
+
+  async decide(receiptId: string, decision: Decision): Promise<StoredSubmission | undefined> {
+    await this.rows(
+      'recording the decision',
+      `UPDATE submissions SET status = $1, reason = $2, archive_path = $3, decided_at = $4 WHERE receipt_id = $5 AND status = 'pending'`,
+      [decision.status, decision.reason ?? null, decision.archivePath ?? null, decision.decidedAt, receiptId],
+    );
+    const found = await this.rows('reading the submission', `SELECT ${COLUMNS} FROM submissions WHERE receipt_id = $1`, [receiptId]);
+    return found[0] ? fromRow(found[0]) : undefined;
+  }
+
+  async countByStatus(): Promise<Record<ReceiptState, number>> {
+    const found = (await this.rows('counting submissions', 'SELECT status, count(*)::int AS n FROM submissions GROUP BY status', [])) as unknown as { status: ReceiptState; n: number }[];
+    const counts: Record<ReceiptState, number> = { pending: 0, accepted: 0, rejected: 0 };
+    for (const { status, n } of found) counts[status] = n;
+    return counts;
+  }
+
+  /** The durability setting in force on this store's connections ("on"). */
+  async durability(): Promise<{ synchronousCommit: string }> {
+    const found = (await this.rows('reading settings', 'SHOW synchronous_commit', [])) as unknown as { synchronous_commit: string }[];
+    return { synchronousCommit: found[0]!.synchronous_commit };
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    await this.pool.end();
+  }
+}

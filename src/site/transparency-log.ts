@@ -1,0 +1,83 @@
+/**
+ * The transparency log in the site build: reads the archive's committed log (<archive>/.tlog/, src/core/log/), gives
+ * every record its leaf index and versions, and writes the log under /log/ of the output when the build is done.
+ *
+ * - A log that was rewritten, or a record that the log has and the archive lost, fails the build, naming it.
+ * - Records whose current bytes are not logged yet are published without a leaf index, with a warning that names
+ *   them (`npm run log:append` logs them).
+ * - Without a log signing key the tiles are published but no checkpoint, and the build says so.
+ * - An archive without a .log folder has no log: the build says so and publishes none.
+ */
+import { cpSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { LogStateError, reconcile, VERSIONS_DIR, type PendingLeaf } from '../core/log/archive-log.ts';
+import { readLogState, logDir, type LogState } from '../core/log/log-files.ts';
+import { logFiles, versionUrl } from '../core/log/publish.ts';
+import { LOG_SIGNING_KEY_ENV, LOG_SIGNING_KEY_FILE_ENV, LogKeyError, logSigners } from '../core/log/signing-key.ts';
+import type { NoteSigner } from '../core/log/note.ts';
+import { ArchiveBuildError, type ArchiveLogger, type SiteRecord } from './archive-source.ts';
+
+export interface SiteLog {
+  archiveRoot: string;
+  state: LogState;
+  pending: PendingLeaf[];
+  signers: NoteSigner[] | undefined;
+}
+
+const LOG_HINT = 'See docs/transparency-log.md.';
+
+/** Reads the archive's log and sets `log` on every record; undefined when the archive has no log. */
+export function readSiteLog(archiveRoot: string, records: SiteRecord[], logger: ArchiveLogger, env: Record<string, string | undefined> = process.env): SiteLog | undefined {
+  let state: LogState | undefined;
+  let signers: NoteSigner[] | undefined;
+  try {
+    state = readLogState(archiveRoot);
+    if (!state) {
+      logger.warn(`The archive has no transparency log (${logDir(archiveRoot)} is missing): no leaf indexes, tiles or checkpoint are published. Run npm run log:append to start one.`);
+      return undefined;
+    }
+    signers = logSigners(env);
+    const { byId, pending } = reconcile(state.leaves, records);
+    for (const record of records) {
+      const { current, versions } = byId.get(record.id)!;
+      record.log = {
+        leafIndex: current?.index ?? null,
+        versions: versions.map((v) => ({
+          leafIndex: v.index,
+          sha256: v.sha256,
+          current: v === current,
+          url: v !== current && existsSync(join(state!.dir, VERSIONS_DIR, `${v.sha256}.json`)) ? versionUrl(v.sha256) : null,
+        })),
+      };
+    }
+    if (pending.length > 0) {
+      const names = pending.slice(0, 10).map((p) => `${p.path} (${p.kind === 'new' ? 'new record' : 'new version'})`);
+      logger.warn(
+        `${pending.length} record${pending.length === 1 ? '' : 's'} ${pending.length === 1 ? 'is' : 'are'} not in the transparency log at ${pending.length === 1 ? 'its' : 'their'} current bytes and ${pending.length === 1 ? 'is' : 'are'} published without a leaf index: ${names.join(', ')}${pending.length > 10 ? ', …' : ''}. Run npm run log:append and commit ${logDir(archiveRoot)}.`,
+      );
+    }
+    if (!signers) {
+      logger.warn(`No log signing key (${LOG_SIGNING_KEY_FILE_ENV} or ${LOG_SIGNING_KEY_ENV}): the log's tiles are published, but no checkpoint, so agents cannot verify inclusion against this build.`);
+    }
+    logger.info(`Transparency log: ${state.tree.size} leaves${signers ? `, checkpoint signed by ${signers.map((s) => `${s.name}+${s.keyId.toString(16).padStart(8, '0')}`).join(' and ')}` : ''}`);
+    return { archiveRoot, state, pending, signers };
+  } catch (err) {
+    if (err instanceof LogStateError) throw new ArchiveBuildError(`Transparency log: ${err.message}`, err.hint);
+    if (err instanceof LogKeyError) throw new ArchiveBuildError(`Transparency log key: ${err.message}`, LOG_HINT);
+    throw err;
+  }
+}
+
+/** Writes the log into `<outDir>/log/`: tiles, entry bundles, earlier versions and (with a key) the checkpoint. */
+export function writeSiteLog(log: SiteLog, outDir: string): number {
+  const base = join(outDir, 'log');
+  const files = logFiles(log.state.entries, log.state.tree, log.signers);
+  for (const file of files) {
+    const path = join(base, file.path);
+    mkdirSync(dirname(path), { recursive: true });
+    writeFileSync(path, file.bytes);
+  }
+  const versions = join(log.state.dir, VERSIONS_DIR);
+  if (existsSync(versions)) cpSync(versions, join(base, VERSIONS_DIR), { recursive: true });
+  return files.length;
+}
