@@ -97,7 +97,7 @@ describe('npm run new -- --from DRAFT.md', () => {
     const record = JSON.parse(text) as Record<string, unknown>;
     const id = path!.replace(/^.*\//, '').replace(/\.json$/, '');
     const page = renderRecordPage(
-      { entry: { id, path: path!, archiveDate: '2026-11-24', sha256: 'ab'.repeat(32), record }, linkedReport: undefined, linkedFrom: [], supersededBy: [], supersedes: [] },
+      { entry: { id, path: path!, archiveDate: '2026-11-24', sha256: 'ab'.repeat(32), record }, linkedReport: undefined, linkedFrom: [], supersededBy: [], supersedes: [], corrects: undefined, correctedBy: [] },
       { paths: sitePaths('/'), site: 'https://archive.example', echoHtml },
     ).main;
     expect(page).toMatch(/<h\d[^>]*>What I read<\/h\d>/);
