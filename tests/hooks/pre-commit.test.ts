@@ -9,7 +9,8 @@ import { NODE } from '../helpers/cli.ts';
 import { echoWith, recordText, REPO_ROOT, validEcho } from '../helpers/records.ts';
 
 let repo = '';
-const git = (...args: string[]) => spawnSync('git', args, { cwd: repo, encoding: 'utf8' });
+// npm 11 keeps a compile cache in the temporary directory; the hook's `npm run` must leave nothing there.
+const git = (...args: string[]) => spawnSync('git', args, { cwd: repo, encoding: 'utf8', env: { ...process.env, NODE_DISABLE_COMPILE_CACHE: '1' } });
 
 beforeAll(() => {
   repo = mkdtempSync(join(tmpdir(), 'echo-archive-hook-'));
