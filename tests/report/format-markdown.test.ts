@@ -27,12 +27,14 @@ describe('formatMarkdown', () => {
         '2026/echo-2026-01-01-000001.json': validEcho(),
         '2026/echo-2026-01-02-000002.json': echoWith({ '/context_depth': 'C0_homepage_only' }),
       },
-      [{ path: '2026/echo-2026-01-03-000003.json' }],
+      [{ path: '2026/echo-2026-01-03-000003.json' }, { path: '2026/echo-2026-01-04-000004.json', renamedTo: 'old/echo-2026-01-04-000004.json' }],
     );
     const out = formatMarkdown(report, { cwd: report.root, subtitle: 'Changed since main: 3.' });
+    expect(out).toMatch(/\| ⚠️ `2026\/echo-2026-01-04-000004\.json:1:1` \| `change\/moved-record` \|/);
     expect(out).toContain('## Echo archive validation');
     expect(out).toContain('Changed since main\\: 3\\.');
-    expect(out).toContain('**❌ 2 of 3 records invalid** (2 errors, 0 warnings)');
+    expect(out).toContain('**❌ 2 of 4 records invalid** (2 errors, 1 warning)');
+    expect(out).toContain('| `2026/echo-2026-01-04-000004.json` | — | ⚠️ moved | 1 warning |');
     expect(out).toContain('| `2026/echo-2026-01-01-000001.json` | `echo_v3` | ✅ valid | — |');
     expect(out).toContain('| `2026/echo-2026-01-02-000002.json` | `echo_v3` | ❌ invalid | 1 error |');
     expect(out).toContain('| `2026/echo-2026-01-03-000003.json` | — | ❌ removed | 1 error |');

@@ -38,7 +38,10 @@ export interface ArchiveReport {
 }
 
 export interface ValidateOptions {
-  /** Report only these paths (relative to the root); the rest of the archive is still read, for ids and links. */
+  /**
+   * Report only these paths (relative to the root). The rest of the archive is still listed, for ids, and a record
+   * another one links to is read when a rule looks it up; only these files are read up front.
+   */
   only?: ReadonlySet<string>;
   /** Records a change deleted or renamed (`validate --changed`): each is reported as a file of its own. */
   removed?: readonly RemovedRecord[];

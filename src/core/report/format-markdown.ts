@@ -48,7 +48,7 @@ function plural(n: number, word: string): string {
 function verdict(f: FileReport): string {
   const errors = f.diagnostics.filter(isError).length;
   const warnings = f.diagnostics.length - errors;
-  if (f.removed) return '❌ removed';
+  if (f.removed) return errors > 0 ? '❌ removed' : '⚠️ moved';
   if (errors > 0) return '❌ invalid';
   return warnings > 0 ? '✅ valid, with warnings' : '✅ valid';
 }
