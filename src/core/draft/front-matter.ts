@@ -6,7 +6,7 @@
  */
 import matter from 'gray-matter';
 import type { Finding } from '../diagnostics/diagnostic.ts';
-import { positionAt } from './safe-yaml.ts';
+import { positionsIn } from './safe-yaml.ts';
 
 export type FrontMatterLanguage = 'yaml' | 'json';
 
@@ -75,7 +75,7 @@ export function splitDraft(input: string): { draft?: SplitDraft; findings: Findi
   const file = matter(text, { engines: ENGINES, language: language });
   const bodyOffset = text.length - file.content.length;
   return {
-    draft: { language, matter: file.matter, body: file.content, bodyLine: positionAt(text, bodyOffset).line },
+    draft: { language, matter: file.matter, body: file.content, bodyLine: positionsIn(text)(bodyOffset).line },
     findings: [],
   };
 }

@@ -9,8 +9,8 @@
  */
 import { isAlias, isMap, isPair, isScalar, isSeq, parseDocument, stringify, type Document, type DocumentOptions, type Node, type ParseOptions, type SchemaOptions } from 'yaml';
 import type { Finding } from '../diagnostics/diagnostic.ts';
-import { childPointer, parentPointer } from '../json/pointer.ts';
-import type { Position, SourceMap } from '../json/source-map.ts';
+import { childPointer } from '../json/pointer.ts';
+import { sourceMapOf, type Position, type SourceEntry, type SourceMap } from '../json/source-map.ts';
 
 const PARSE_OPTIONS: ParseOptions & DocumentOptions & SchemaOptions = {
   version: '1.2',
@@ -38,40 +38,33 @@ export interface YamlData {
 
 const BOOLEAN_WORDS_OF_YAML_1_1 = /^(?:y|Y|yes|Yes|YES|n|N|no|No|NO|on|On|ON|off|Off|OFF)$/;
 
-/** Line and column (from 1) of an offset in `text`. */
-export function positionAt(text: string, offset: number): Position {
-  let line = 1;
-  let last = -1;
-  for (let i = text.indexOf('\n'); i !== -1 && i < offset; i = text.indexOf('\n', i + 1)) {
-    line++;
-    last = i;
-  }
-  return { line, column: offset - last };
+/** Line and column (from 1) of offsets in `text`: line starts found once, then a binary search per offset. */
+export function positionsIn(text: string): (offset: number) => Position {
+  const starts = [0];
+  for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
+  return (offset) => {
+    let lo = 0;
+    let hi = starts.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (starts[mid]! <= offset) lo = mid;
+      else hi = mid - 1;
+    }
+    return { line: lo + 1, column: offset - starts[lo]! + 1 };
+  };
 }
 
 function problem(rule: string, message: string, hint: string, at: Position, pointer = ''): Finding {
   return { rule, severity: 'error', message, hint, pointer, line: at.line, column: at.column };
 }
 
-interface Entry {
-  key?: Position;
-  value: Position;
-}
-
 export function parseYamlData(text: string): YamlData {
   const findings: Finding[] = [];
-  const entries = new Map<string, Entry>();
+  const entries = new Map<string, SourceEntry>();
   const plainScalars = new Map<string, string>();
-  const where = (offset: number | undefined) => positionAt(text, offset ?? 0);
-  const map: SourceMap = {
-    locate(pointer, at = 'value') {
-      for (let p = pointer; ; p = parentPointer(p)) {
-        const e = entries.get(p);
-        if (e) return (at === 'key' && p === pointer && e.key) || e.value;
-        if (p === '') return { line: 1, column: 1 };
-      }
-    },
-  };
+  const positionOf = positionsIn(text);
+  const where = (offset: number | undefined) => positionOf(offset ?? 0);
+  const map: SourceMap = sourceMapOf(entries);
 
   let doc: Document.Parsed;
   try {
