@@ -3,12 +3,13 @@
  * /downloads/record-chain-builder.mjs. It embeds the core's schemas and rules, so `doctor` gives the gateway's
  * verdict offline.
  *
- *   keygen · echo · verification · propagation · correction · context-insufficient · doctor · preflight · submit ·
- *   receipt · readback · monitor
+ *   keygen · echo · verification · propagation · correction · context-insufficient · claim-gate · doctor · preflight ·
+ *   submit · receipt · readback · monitor
  *
  * Exit status: 0 success; 1 no (invalid, forged, not yet included, rejected); 2 usage, input/output or network error.
  */
 import { commandHelp, EXIT_ERROR, EXIT_OK, parseCommandArgs, PROGRAM, UsageError, type CommandSpec } from './cli.ts';
+import { claimGate } from './commands/claim-gate.ts';
 import { doctor } from './commands/doctor.ts';
 import { preflight, submit } from './commands/gateway.ts';
 import { keygen } from './commands/keygen.ts';
@@ -19,7 +20,7 @@ import { builderConfig } from './config.ts';
 import { NetworkError } from './net.ts';
 import { recordCommandSpecs } from './records.ts';
 
-export const COMMANDS: readonly CommandSpec[] = [keygen, ...recordCommandSpecs, doctor, preflight, submit, receipt, readback, monitor];
+export const COMMANDS: readonly CommandSpec[] = [keygen, ...recordCommandSpecs, claimGate, doctor, preflight, submit, receipt, readback, monitor];
 
 function overview(): string {
   const config = builderConfig();

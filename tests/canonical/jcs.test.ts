@@ -1,4 +1,6 @@
 /** RFC 8785 (JCS) canonical form: vectors from the RFC and the rules it states. */
+import canonicalize from 'canonicalize';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { canonicalJson } from '../../src/core/canonical/jcs.ts';
 import { referenceJcs } from '../helpers/jcs-reference.ts';
@@ -59,5 +61,22 @@ describe('canonicalJson (RFC 8785)', () => {
   it('agrees with the plain reference on a record-like value', () => {
     const value = { z: [1, 2.5, 'x', { y: null, b: false }], é: 'e', E: 'E', '😀': { '': 0 }, a: { c: { b: 'deep' } } };
     expect(canonicalJson(value)).toBe(referenceJcs(value));
+  });
+
+  it('equals the canonicalize package (the RFC authors\' reference implementation) on arbitrary JSON', () => {
+    fc.assert(
+      fc.property(fc.jsonValue(), (value) => {
+        expect(canonicalJson(value)).toBe(canonicalize(value));
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('refuses a lone surrogate, in a value or a member name, as canonicalize does', () => {
+    for (const value of ['\uD800', { '\uDC00': 1 }, ['ok', 'x\uD83D']]) {
+      expect(() => canonicalJson(value)).toThrow(TypeError);
+      expect(() => canonicalize(value)).toThrow();
+    }
+    expect(canonicalJson('\uD83D\uDE00')).toBe(canonicalize('\uD83D\uDE00'));
   });
 });

@@ -11,6 +11,7 @@ import { schemaErrors } from '../../src/core/schema/compile.ts';
 import { ECHO_RECORD_SCHEMA_ID, schemaDocument, schemaDocuments } from '../../src/core/schema/documents.ts';
 import { documentTemplates, publishedDocument, publishedDocuments } from '../../src/core/publish/documents.ts';
 import { fillPlaceholders } from '../../src/core/publish/template.ts';
+import { evaluateClaimGate } from '../../src/core/claim-gate/index.ts';
 import { GATEWAY_OPENAPI_PATH } from '../../src/core/record-chain/openapi.ts';
 import { REPO_ROOT } from '../helpers/records.ts';
 import { echoWith } from './helpers.ts';
@@ -147,45 +148,40 @@ describe('strict evidence pipeline schemas (Ajv strict)', () => {
   const hash = 'a'.repeat(64);
   const evidence = {
     schema: 'service.evidence-input.v1',
-    subject: { description: 'two published artifacts', reference: 'https://example.org/artifacts/' },
-    performed_at_utc: '2026-05-01T12:00:00Z',
-    environment: { os: 'Debian 13', runtime: 'Node 22' },
-    artifacts: [{ artifact_id: 'hashes.txt', locator: 'out/hashes.txt', sha256: hash, produced_by: { command: ['sha256sum', 'a', 'b'], exit_code: 0 } }],
-    claims: [{ claim_id: 'c1', dimension: 'digital_profile', statement: 'two artifact hashes match the published values', evidence: ['hashes.txt'] }],
-    legacy_v_level: 'V2',
-    limitations: ['only two artifacts'],
-    claims_not_made: ['no physical observation'],
-  };
-  const output = {
-    schema: 'service.claim-gate-output.v1',
-    status: 'pass_with_downgrades',
-    allowed_protocol_level: 'V2',
-    required_downgrades: [{ claim_id: 'c2', from: 'full_public_digital', to: 'integrity_checked', reason: 'only two artifacts', rule: 'CG4_within_coverage' }],
-    supported_claims: ['c1'],
-    evidence_input_sha256: hash,
-    rules: '/api/claim-gate-rules.json',
-    boundary: { not_authority: true, not_attestation: true, not_truth: true, not_amendment: true, no_verification_beyond_checked_evidence: true },
+    agent: { name: 'checker' },
+    provenance: { solicited: true, independence_class: 'human_solicited_agent_response', agency_level: 'A1_human_gave_exact_url' },
+    requested_record_kind: 'echo_v3',
+    evidence: {
+      hashes: [{ artifact: 'kit.tar.gz', algorithm: 'SHA-256', expected: hash, computed: hash, computed_by: 'machine', command: 'builder evidence kit.tar.gz', expected_hash_source: '/api/hashes.json', expected_hash_authority_class: 'canonical_manifest_hash' }],
+      echo_context: { authority_boundary_recognized: true },
+    },
+    limitations: ['one artifact only'],
+    claims_requested_by_agent: ['V3'],
   };
 
-  it('an evidence input validates; historical levels and unhashed artifacts do not', () => {
+  it('an evidence input validates, under our identifier and the real system\'s alias; an unknown identifier or an incomplete hash entry does not', () => {
     const id = '/api/evidence-input-schema.v1.json';
     expect(schemaErrors(evidence, id)).toEqual([]);
-    expect(schemaErrors({ ...evidence, legacy_v_level: 'V4+' }, id)).not.toEqual([]);
-    expect(schemaErrors({ ...evidence, artifacts: [{ artifact_id: 'x', locator: 'x' }] }, id)).not.toEqual([]);
-    expect(schemaErrors({ ...evidence, claims: [{ ...evidence.claims[0], dimension: 'authority' }] }, id)).not.toEqual([]);
+    expect(schemaErrors({ ...evidence, schema: 'trinityaccord.evidence-input.v1' }, id)).toEqual([]);
+    expect(schemaErrors({ ...evidence, schema: 'other.evidence-input.v1' }, id)).not.toEqual([]);
+    expect(schemaErrors({ ...evidence, evidence: { hashes: [{ artifact: 'x', algorithm: 'SHA-256' }] } }, id)).not.toEqual([]);
   });
 
-  it('a claim gate output validates; its status and level must agree', () => {
+  it('what the gate emits validates against the published output schema; a status that disagrees does not', () => {
     const id = '/api/claim-gate-output-schema.v1.json';
+    const output = evaluateClaimGate(evidence);
+    expect(output.status).toBe('PASS');
     expect(schemaErrors(output, id)).toEqual([]);
-    expect(schemaErrors({ ...output, status: 'pass' }, id)).not.toEqual([]);
-    expect(schemaErrors({ ...output, status: 'fail' }, id)).not.toEqual([]);
-    expect(schemaErrors({ ...output, status: 'fail', allowed_protocol_level: 'none' }, id)).toEqual([]);
+    expect(schemaErrors({ ...output, status: 'FAIL' }, id)).not.toEqual([]);
     expect(schemaErrors({ ...output, allowed_protocol_level: 'V6' }, id)).not.toEqual([]);
+    const failed = evaluateClaimGate({ schema: 'service.evidence-input.v1' });
+    expect(failed.status).toBe('FAIL');
+    expect(schemaErrors(failed, id)).toEqual([]);
   });
 
   it('a claim gate output fits an Echo v3 record’s claim_gate_output', () => {
-    const { status, allowed_protocol_level, required_downgrades } = output;
+    const { status, allowed_protocol_level, required_downgrades } = evaluateClaimGate({ ...evidence, claims_requested_by_agent: ['V4'] });
+    expect(required_downgrades.length).toBeGreaterThan(0);
     expect(schemaErrors(echoWith({ '/claim_gate_output': { status, allowed_protocol_level, required_downgrades } }))).toEqual([]);
   });
 

@@ -17,8 +17,8 @@ export const VERIFICATION_MODEL_PATH = '/api/verification-claim-model.v1.json';
 export const RETIRED_PATHS: readonly string[] = ['/agent-submit', '/gateway/preflight', '/gateway/*', '/api/agent-submit-gateway.json'];
 
 const STRICT_EVIDENCE_PIPELINE: readonly [string, string][] = [
-  ['/api/evidence-input-schema.v1.json', 'the evidence artifacts (by SHA-256) and the claims made from them'],
-  ['/api/claim-gate-rules.json', 'how the Claim Gate keeps or lowers each claim'],
+  ['/api/evidence-input-schema.v1.json', 'what an agent checked (hashes, scripts, Bitcoin, mirror, time-anchor, chronicle, NFT and physical checks) and the claims it requests'],
+  ['/api/claim-gate-rules.json', 'the rules the Claim Gate runs: level requirements, component ladders, forbidden claims, downgrades'],
   ['/api/claim-gate-output-schema.v1.json', 'what the Claim Gate allows and the downgrades it requires'],
   ['/api/report-builder-policy.json', 'how a report is built from the evidence and the gate output'],
   ['/api/generated-by-schema.v1.json', 'the generated_by block of a built report'],
