@@ -3,7 +3,8 @@
  * says, on valid and mutated records; its file is named by the schemas, so a changed schema is a new file.
  */
 import { createRequire } from 'node:module';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { ValidateFunction } from 'ajv';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -24,6 +25,16 @@ describe('precompiled first-error validator', () => {
     expect(existsSync(file)).toBe(true);
     expect(usePrecompiledValidators()).toBe(true);
     expect(precompiledFile('/api/discovery-provenance-schema.json')).not.toBe(file);
+  });
+
+  it('compiles again when the kept code is missing, and removes code kept for other schemas', () => {
+    const stale = join(PRECOMPILED_DIR, `validate-${'0'.repeat(32)}.cjs`);
+    mkdirSync(PRECOMPILED_DIR, { recursive: true });
+    writeFileSync(stale, 'module.exports = () => true;\n');
+    rmSync(precompiledFile(), { force: true });
+    expect(usePrecompiledValidators()).toBe(false);
+    expect(existsSync(precompiledFile())).toBe(true);
+    expect(existsSync(stale)).toBe(false);
   });
 
   it('keeps the all-errors validator beside it', () => {

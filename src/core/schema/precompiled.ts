@@ -4,14 +4,14 @@
  * compiling costs about 150 ms per validator, loading the generated code a few.
  *
  * The code lives in node_modules/.cache/echo-archive/ under names made from a hash of every schema document, the
- * Ajv version and the options, so the schemas stay the only source: a changed schema is a new name, compiled on its
+ * Ajv version and compile.ts (where the options are), so the schemas stay the only source: a changed schema is a new name, compiled on its
  * first use. A missing, unreadable or unwritable cache only means compiling as before. Not for the bundled builder
  * (it has no node_modules); the validate CLI calls it.
  */
 import { createHash } from 'node:crypto';
-import { mkdirSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ValidateFunction } from 'ajv';
 import { _ } from 'ajv/dist/compile/codegen/index.js';
@@ -26,12 +26,17 @@ export const PRECOMPILED_DIR = join(dirname(fileURLToPath(import.meta.url)), '..
 
 export type ValidatorKind = 'first-error' | 'all-errors';
 
+let compileSource: string | undefined;
+
 /** The file a validator of schema `id` is kept in: named by everything its code depends on. */
 export function precompiledFile(id: string = ECHO_RECORD_SCHEMA_ID, kind: ValidatorKind = 'first-error'): string {
   const ajvVersion = (require('ajv/package.json') as { version: string }).version;
+  // compile.ts's own text stands for the Ajv options (a changed option is a changed file, so a new name).
+  compileSource ??= readFileSync(new URL('./compile.ts', import.meta.url), 'utf8');
   const hash = createHash('sha256')
     .update(JSON.stringify(schemaDocuments))
-    .update(`\0ajv ${ajvVersion}\0strict ${kind} formats:full\0${id}`)
+    .update(`\0ajv ${ajvVersion}\0${kind}\0${id}\0`)
+    .update(compileSource)
     .digest('hex')
     .slice(0, 32);
   return join(PRECOMPILED_DIR, `validate-${hash}.cjs`);
@@ -81,5 +86,18 @@ export function usePrecompiledValidators(id: string = ECHO_RECORD_SCHEMA_ID): bo
   }
   useFirstErrorValidator(id, compileAndKeep(id, 'first-error'));
   useAllErrorsValidator(id, compileAndKeep(id, 'all-errors'));
+  pruneStale();
   return false;
+}
+
+/** Removes code kept for schemas (or an Ajv, or options) that are no longer the current ones. */
+function pruneStale(): void {
+  const current = new Set(schemaDocuments.flatMap((d) => (['first-error', 'all-errors'] as const).map((k) => basename(precompiledFile(d.$id, k)))));
+  try {
+    for (const name of readdirSync(PRECOMPILED_DIR)) {
+      if (/^validate-[0-9a-f]{32}\.cjs$/.test(name) && !current.has(name)) unlinkSync(join(PRECOMPILED_DIR, name));
+    }
+  } catch {
+    // a read-only or vanished cache: nothing to prune
+  }
 }
