@@ -32,6 +32,7 @@ describe('precompiled first-error validator', () => {
     mkdirSync(PRECOMPILED_DIR, { recursive: true });
     writeFileSync(stale, 'module.exports = () => true;\n');
     rmSync(precompiledFile(), { force: true });
+    delete require.cache[precompiledFile()]; // as a new process would find it: not loaded yet
     expect(usePrecompiledValidators()).toBe(false);
     expect(existsSync(precompiledFile())).toBe(true);
     expect(existsSync(stale)).toBe(false);
