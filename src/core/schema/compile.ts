@@ -29,9 +29,15 @@ export function useFirstErrorValidator(id: string, fn: (value: unknown) => boole
   cache.set(`false:${id}`, fn);
 }
 
-/** The same for the all-errors validator (run only on records that fail). */
-export function useAllErrorsValidator(id: string, fn: ValidateFunction): void {
-  cache.set(`true:${id}`, fn);
+const allErrorsProviders = new Map<string, () => ValidateFunction | undefined>();
+
+/**
+ * The same for the all-errors validator, which runs only on records that fail: `provide` is called when one does
+ * (so a valid record never loads it); when it gives nothing, the validator is compiled as usual.
+ */
+export function useAllErrorsValidator(id: string, provide: () => ValidateFunction | undefined): void {
+  cache.delete(`true:${id}`);
+  allErrorsProviders.set(id, provide);
 }
 
 function validator(id: string, allErrors: true): ValidateFunction;
@@ -40,7 +46,7 @@ function validator(id: string, allErrors: boolean): ValidateFunction | ((value: 
   const key = `${allErrors}:${id}`;
   let fn = cache.get(key);
   if (!fn) {
-    fn = newAjv(allErrors).getSchema(id);
+    fn = (allErrors ? allErrorsProviders.get(id)?.() : undefined) ?? newAjv(allErrors).getSchema(id);
     if (!fn) throw new Error(`schema ${id} is not in the schema folder`);
     cache.set(key, fn);
   }

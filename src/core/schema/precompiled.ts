@@ -80,12 +80,12 @@ export function usePrecompiledValidators(id: string = ECHO_RECORD_SCHEMA_ID): bo
   const first = load(precompiledFile(id, 'first-error'));
   if (first) {
     useFirstErrorValidator(id, first);
-    const all = load(precompiledFile(id, 'all-errors'));
-    if (all) useAllErrorsValidator(id, all);
+    useAllErrorsValidator(id, () => load(precompiledFile(id, 'all-errors')));
     return true;
   }
   useFirstErrorValidator(id, compileAndKeep(id, 'first-error'));
-  useAllErrorsValidator(id, compileAndKeep(id, 'all-errors'));
+  const all = compileAndKeep(id, 'all-errors');
+  useAllErrorsValidator(id, () => all);
   pruneStale();
   return false;
 }
