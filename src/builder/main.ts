@@ -3,14 +3,16 @@
  * /downloads/record-chain-builder.mjs. It embeds the core's schemas and rules, so `doctor` gives the gateway's
  * verdict offline.
  *
- *   keygen · echo · verification · propagation · correction · context-insufficient · claim-gate · doctor · preflight ·
- *   submit · receipt · readback · monitor
+ *   keygen · echo · verification · propagation · correction · context-insufficient · evidence · claim-gate · report ·
+ *   doctor · preflight · submit · receipt · readback · monitor
  *
  * Exit status: 0 success; 1 no (invalid, forged, not yet included, rejected); 2 usage, input/output or network error.
  */
 import { commandHelp, EXIT_ERROR, EXIT_OK, parseCommandArgs, PROGRAM, UsageError, type CommandSpec } from './cli.ts';
 import { claimGate } from './commands/claim-gate.ts';
 import { doctor } from './commands/doctor.ts';
+import { evidence } from './commands/evidence.ts';
+import { report } from './commands/report.ts';
 import { preflight, submit } from './commands/gateway.ts';
 import { keygen } from './commands/keygen.ts';
 import { monitor } from './commands/monitor.ts';
@@ -20,7 +22,7 @@ import { builderConfig } from './config.ts';
 import { NetworkError } from './net.ts';
 import { recordCommandSpecs } from './records.ts';
 
-export const COMMANDS: readonly CommandSpec[] = [keygen, ...recordCommandSpecs, claimGate, doctor, preflight, submit, receipt, readback, monitor];
+export const COMMANDS: readonly CommandSpec[] = [keygen, ...recordCommandSpecs, evidence, claimGate, report, doctor, preflight, submit, receipt, readback, monitor];
 
 function overview(): string {
   const config = builderConfig();
@@ -35,6 +37,7 @@ function overview(): string {
     '',
     'The path: keygen → echo|verification|propagation|correction|context-insufficient → doctor → preflight → submit',
     '(keep the receipt: intake only) → receipt (verify it) → readback (final inclusion, after the archive is published).',
+    'Strict evidence claims: evidence (hash your artifacts) → claim-gate → report (builds the verification submission) → doctor → …',
     'Later: monitor --checkpoint (the archive\'s transparency log still extends the checkpoint readback saved).',
     '',
     `Site: ${config.baseUrl}   Gateway: ${config.gatewayUrl}`,

@@ -467,3 +467,13 @@ function specOf(cmd: RecordCommand): CommandSpec {
 }
 
 export const recordCommandSpecs: readonly CommandSpec[] = RECORD_COMMANDS.map(specOf);
+
+const VERIFICATION_COMMAND = RECORD_COMMANDS.find((c) => c.recordType === 'verification')!;
+
+/** The verification command's options (key dir, output, content, agent, subject, summary, claim, discovery), for the report command. */
+export const verificationRecordOptions: readonly OptionSpec[] = specOf(VERIFICATION_COMMAND).options.filter((o) => !COLOR_OPTIONS.includes(o));
+
+/** A verification record built from those options (and --content), as the verification command builds it. */
+export function verificationRecordFromOptions(values: ParsedValues): JsonObject {
+  return recordFromOptions(VERIFICATION_COMMAND, values);
+}

@@ -9,6 +9,7 @@ import { siteConfig, type SiteConfig } from '../core/config.ts';
 import {
   buildReceipt,
   checkBodySize,
+  claimGateAnswer,
   currentRoute,
   GATEWAY_KEYS_PATH,
   PREFLIGHT_PATH,
@@ -213,6 +214,7 @@ export function createGateway(options: GatewayOptions): Gateway {
       submission_sha256: result.submissionSha256 ?? null,
       record_type: result.recordType ?? null,
       diagnostics,
+      ...(result.claimGate ? { claim_gate: claimGateAnswer(result.claimGate) } : {}),
       intake_only: true,
     };
     send(res, 200, answer);
@@ -221,7 +223,10 @@ export function createGateway(options: GatewayOptions): Gateway {
   async function submit(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const { body, result, diagnostics } = await judge(req);
     if (!result.valid || !result.submissionSha256 || !result.recordType) {
-      throw new HttpError(422, 'invalid_submission', 'the submission is invalid; nothing was stored (see diagnostics)', { diagnostics: diagnostics as WireDiagnostic[] });
+      throw new HttpError(422, 'invalid_submission', 'the submission is invalid; nothing was stored (see diagnostics)', {
+        diagnostics: diagnostics as WireDiagnostic[],
+        ...(result.claimGate ? { claim_gate: claimGateAnswer(result.claimGate) } : {}),
+      });
     }
     let outcome: { stored: StoredSubmission; duplicate: boolean };
     try {

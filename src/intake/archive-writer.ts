@@ -4,7 +4,7 @@
  */
 import { sha256Hex } from '../core/crypto/sha256.ts';
 import { loadArchive, type LoadedArchive } from '../core/archive/load-archive.ts';
-import { highestSequence, recordPathFor } from '../core/archive/numbering.ts';
+import { nextConventionalPaths } from '../core/archive/paths.ts';
 import { validateAsArchiveFiles } from '../core/archive/validate-candidate.ts';
 import { submissionSha256Of } from '../core/publish/public-index.ts';
 import type { Diagnostic } from '../core/diagnostics/diagnostic.ts';
@@ -13,7 +13,7 @@ import { commitWrites, type CommitHooks, type PlannedWrite } from './journal.ts'
 
 /** The archive path of the next record archived on `date`: `<year>/echo-<date>-<max sequence + 1>.json`. */
 export function nextRecordPath(archive: LoadedArchive, date: Date): string {
-  return recordPathFor(date.toISOString().slice(0, 10), highestSequence(archive.files.map((f) => f.path)) + 1);
+  return nextConventionalPaths(archive.files.map((f) => f.path), date)[0]!;
 }
 
 /** The archive path of a record that already carries this submission_sha256, if any. */

@@ -20,12 +20,14 @@
  *     it corrects, resolved at accept (DECISIONS 16). The readers are in src/core/record/record-chain-fields.ts.
  *     Extension keys avoid the words the archive forbids in keys (the proof's `canonicalization` is carried as
  *     `hashing`; the claim's keys go through extensionSafeKeys).
+ *   claim_gate_output, generated_by: for a verification carrying an evidence input (claim-gate-fields.ts).
  */
 import { canonicalJson } from '../core/canonical/jcs.ts';
 import type { JsonObject, Submission } from '../core/record-chain/index.ts';
 import { extensionSafeKeys, type CorrectionLink } from '../core/record/record-chain-fields.ts';
 import { requiredConstants } from '../core/schema/constants.ts';
 import { ECHO_RECORD_SCHEMA_ID } from '../core/schema/documents.ts';
+import { claimGateFields } from './claim-gate-fields.ts';
 
 export interface IntakeReference {
   receiptId: string;
@@ -118,6 +120,7 @@ export function toEchoRecord(submission: Submission, intake: IntakeReference): J
     not_endorsement: true,
     bitcoin_originals_prevail: true,
     not_verification_unless_claimed: true,
+    ...claimGateFields(submission),
     extensions: {
       record_chain: {
         submission_sha256: intake.submissionSha256,

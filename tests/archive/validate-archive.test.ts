@@ -2,7 +2,7 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ArchiveRootError } from '../../src/core/archive/load-archive.ts';
-import { archiveDateOf, recordIdOf, resolveArchiveLink } from '../../src/core/archive/paths.ts';
+import { archiveDateOf, nextConventionalPaths, recordIdOf, resolveArchiveLink } from '../../src/core/archive/paths.ts';
 import { validateArchive } from '../../src/core/archive/validate-archive.ts';
 import { tempArchives } from '../helpers/archive.ts';
 import { echoWith, lineOf, recordText, validEcho } from '../helpers/records.ts';
@@ -114,6 +114,14 @@ describe('archive paths', () => {
     expect(archiveDateOf('echo-2023-02-29-000001')).toBeUndefined();
     expect(archiveDateOf('echo-2026-04-31-000001')).toBeUndefined();
     expect(archiveDateOf('echo-2026-05-01-000001-x')).toBeUndefined();
+  });
+
+  it('nextConventionalPaths follows the highest conventional sequence number of the whole archive', () => {
+    const date = new Date('2026-11-24T06:00:00Z');
+    const paths = ['2025/echo-2025-12-31-000041.json', '2026/echo-2026-01-02-000007.json', 'old/echo-2026-01-01-999998.md', 'other-name.json', 'README.md'];
+    expect(nextConventionalPaths(paths, date, 2)).toEqual(['2026/echo-2026-11-24-000042.json', '2026/echo-2026-11-24-000043.json']);
+    expect(nextConventionalPaths([], date)).toEqual(['2026/echo-2026-11-24-000001.json']);
+    expect(() => nextConventionalPaths(['echo-2026-01-01-999999.json'], date)).toThrow(/every six-digit sequence number/);
   });
 
   it('resolveArchiveLink keeps links inside the root', () => {

@@ -9,11 +9,13 @@ import { createRequire } from 'node:module';
 import Ajv2020 from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GATEWAY_ERRORS, gatewayOperations, serializeSubmission, SUBMIT_PATH, type GatewayErrorCode } from '../../src/core/record-chain/index.ts';
+import { evaluateClaimGate } from '../../src/core/claim-gate/index.ts';
+import { GATEWAY_ERRORS, gatewayOperations, PREFLIGHT_PATH, serializeSubmission, SUBMIT_PATH, type GatewayErrorCode } from '../../src/core/record-chain/index.ts';
 import { gatewayDescription } from '../../src/gateway/openapi-document.ts';
 import { llmsTxt } from '../../src/core/publish/discovery.ts';
 import { publishedDocument } from '../../src/core/publish/documents.ts';
-import { record, submission } from '../record-chain/helpers.ts';
+import { hashEvidenceInput } from '../helpers/evidence.ts';
+import { claim as recordChainClaim, record, submission } from '../record-chain/helpers.ts';
 import { call, failingStore, SITE, startGateway, type Answer, type RunningGateway } from './helpers.ts';
 
 const require = createRequire(import.meta.url);
@@ -188,6 +190,25 @@ describe('the real server answers as documented', () => {
     expect(accepted.body).toMatchObject({ status: 'accepted', archive_id: 'echo-2026-11-24-000001', decided_at: '2026-11-24T06:00:00.000Z' });
     expect(validate(accepted.body) ? [] : validate.errors).toEqual([]);
     expect(validate({ ...accepted.body, undescribed: 1 })).toBe(false);
+  });
+
+  it('a strict evidence claim: the preflight answer and the 422 carry the Claim Gate answer as documented (ClaimGateAnswer)', async () => {
+    const input = hashEvidenceInput('self_reported');
+    const output = evaluateClaimGate(input);
+    const claim = { ...recordChainClaim(), legacy_v_level: 'V3' };
+    const inflated = serializeSubmission(
+      submission('verification', record('verification', { verification_claim: claim, evidence_input: input, claim_gate_output: output, generated_by: { builder_version: 'test', claim_gate_output: 'gate.json', evidence_input: 'evidence.json', generated_at_utc: '2026-11-24T06:00:00Z', validation_command: 'claim-gate --input evidence.json', validation_result: 'PASS' } })),
+    );
+    const pre = await call(gw.plain.url + PREFLIGHT_PATH, { method: 'POST', headers: JSON_TYPE, body: inflated });
+    expect(pre.body).toMatchObject({ valid: false, claim_gate: { status: 'PASS_WITH_DOWNGRADE', allowed_protocol_level: 'V2' } });
+    const preflight = componentValidator('PreflightResult');
+    expect(preflight(pre.body) ? [] : preflight.errors).toEqual([]);
+    const refused = await call(gw.plain.url + SUBMIT_PATH, { method: 'POST', headers: JSON_TYPE, body: inflated });
+    expect(refused.status).toBe(422);
+    expect(refused.body.error.claim_gate.reasons.length).toBeGreaterThan(0);
+    const envelope = componentValidator('ErrorEnvelope');
+    expect(envelope(refused.body) ? [] : envelope.errors).toEqual([]);
+    expect(componentValidator('ClaimGateAnswer')({ ...refused.body.error.claim_gate, undescribed: 1 })).toBe(false);
   });
 
   it('every documented route answers 405 to another method, with Allow; an undocumented path is 404', async () => {

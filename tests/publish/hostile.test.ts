@@ -112,7 +112,7 @@ describe('the public index', () => {
         expect(value as string, `${entry.id} ${key}`).toMatch(/^[A-Za-z0-9_./+-]+$/);
         expect(payloadIn(value as string), `${entry.id} ${key}`).toEqual([]);
       }
-      expect(Object.keys(submitted)).toEqual(['verification_status']);
+      expect(Object.keys(submitted)).toEqual(['verification_status', 'claim_gate_status']);
     }
   });
 

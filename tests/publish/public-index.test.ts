@@ -78,7 +78,10 @@ describe('entries', () => {
       expect(entry.withdrawn).toBe(isWithdrawn(record));
       expect(entry.counts_as_attestation).toBe(countsAsAttestation(record));
       expect(entry.historical_only_level).toBe(isHistoricalOnlyLevel(record.verification_level));
-      expect(entry.submitted).toEqual({ verification_status: record.verification_status ?? null });
+      expect(entry.submitted).toEqual({
+        verification_status: record.verification_status ?? null,
+        claim_gate_status: (record.claim_gate_output as { status?: string } | null | undefined)?.status ?? null,
+      });
     }
     // The sample archive has a withdrawn record; the index keeps it, marked (DECISIONS 10).
     expect((doc.records as PublicIndexEntry[]).some((e) => e.withdrawn)).toBe(true);
@@ -111,6 +114,28 @@ describe('record fields', () => {
   it('historical-only levels are flagged', () => {
     const [entry] = buildPublicIndex([publishRecord('2026/echo-2026-01-01-000001.json', echoWith({ '/verification_level': 'V4+' }))]).entries;
     expect(entry!.historical_only_level).toBe(true);
+  });
+
+  it('carries the claim gate verdict and allowed level of the record, read into one vocabulary', () => {
+    const entryOf = (gate: unknown) =>
+      buildPublicIndex([publishRecord('2026/echo-2026-01-01-000001.json', echoWith({ '/claim_gate_output': gate }))]).entries[0]!;
+    expect(entryOf({ status: 'PASS_WITH_DOWNGRADE', allowed_protocol_level: 'V2' })).toMatchObject({
+      claim_gate_status: 'pass_with_downgrades',
+      claim_gate_allowed_level: 'V2',
+      submitted: { claim_gate_status: 'PASS_WITH_DOWNGRADE' },
+    });
+    expect(entryOf({ status: 'passed_with_downgrades', allowed_protocol_level: 'V3' })).toMatchObject({ claim_gate_status: 'pass_with_downgrades' });
+    expect(entryOf({ status: 'FAIL_WITH_REASONS', allowed_protocol_level: 'V0' })).toMatchObject({ claim_gate_status: 'fail', claim_gate_allowed_level: 'V0' });
+    expect(entryOf({ status: 'PASS', allowed_protocol_level: 'V3' })).toMatchObject({ claim_gate_status: 'pass' });
+    // Free text stays under submitted; the facet holds only the archive's vocabulary.
+    expect(entryOf({ status: '<b>trust me</b>', allowed_protocol_level: 'V9000' })).toMatchObject({
+      claim_gate_status: 'other',
+      claim_gate_allowed_level: null,
+      submitted: { claim_gate_status: '<b>trust me</b>' },
+    });
+    expect(entryOf(null)).toMatchObject({ claim_gate_status: null, claim_gate_allowed_level: null, submitted: { claim_gate_status: null } });
+    const index = buildPublicIndex([publishRecord('2026/echo-2026-01-01-000001.json', echoWith({ '/claim_gate_output': { status: 'odd', allowed_protocol_level: 'V4+' } }))]);
+    expect(schemaErrors(parse(index.index.text), INDEX_SCHEMA)).toEqual([]);
   });
 
   it('withdrawn records are in the index, flagged, and never count as attestation', () => {

@@ -389,13 +389,16 @@ describe('any record renders inert, every string kept as text', () => {
       facets: fc.array(facetPick, { maxLength: 4 }),
       superseded: fc.boolean(),
       withdrawn: fc.boolean(),
+      gate: fc.boolean(),
       extra: fc.array(fc.tuple(hostile, jsonValue), { maxLength: 3 }),
     })
-    .map(({ texts, facets, superseded, withdrawn, extra }) => {
+    .map(({ texts, facets, superseded, withdrawn, gate, extra }) => {
       let i = 0;
       const replace = (v: unknown): unknown =>
         typeof v === 'string' ? texts[i++ % texts.length] : Array.isArray(v) ? v.map(replace) : v !== null && typeof v === 'object' ? Object.fromEntries(Object.entries(v).map(([k, x]) => [k, replace(x)])) : v;
-      const record = replace(validEcho()) as Json;
+      // With a claim gate output of hostile strings, the page's Claim Gate finding shows them too (as text).
+      const base: Json = gate ? { ...validEcho(), claim_gate_output: { status: 's', allowed_protocol_level: 'l', allowed_protocol_scope_label: 'x', required_downgrades: [{ from: 'f', to: 't', reason: 'r', rule: 'u' }] } } : validEcho();
+      const record = replace(base) as Json;
       for (const [key, n] of facets) {
         const values = FACETS.find((f) => f.key === key)!.values;
         // record_type lives in extensions.record_chain (DECISIONS 19); every other facet is a top-level field.
@@ -435,7 +438,7 @@ describe('any record renders inert, every string kept as text', () => {
 
   const TAGS = new Set(['nav', 'a', 'span', 'header', 'p', 'time', 'h1', 'h2', 'h3', 'code', 'bdi', 'div', 'section', 'dl', 'dt', 'dd', 'ul', 'ol', 'li', 'blockquote', 'em', 'table', 'thead', 'tbody', 'tr', 'th', 'td']);
   const ATTRIBUTES = new Set(['class', 'href', 'title', 'datetime', 'id', 'role', 'tabindex', 'dir', 'scope', 'hidden', 'aria-label', 'aria-hidden', 'aria-current', 'aria-labelledby', 'data-pagefind-body', 'data-pagefind-ignore', 'data-pagefind-meta', 'data-pagefind-filter']);
-  const FRAGMENTS = new Set(['#file', '#claim', '#submitted-heading', '#agent', '#discovery', '#classification', '#verification', '#boundary', '#authorship', '#extensions']);
+  const FRAGMENTS = new Set(['#claim-gate', '#file', '#claim', '#submitted-heading', '#agent', '#discovery', '#classification', '#verification', '#boundary', '#authorship', '#extensions']);
 
   it('writes only its own elements, attributes and links, and keeps every record string as text', () => {
     fc.assert(

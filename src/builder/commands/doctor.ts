@@ -1,6 +1,7 @@
 import { validateSubmissionText } from '../../core/record-chain/index.ts';
 import { COLOR_OPTIONS, EXIT_NO, EXIT_OK, out, requireStr, str, useColor, type CommandSpec } from '../cli.ts';
 import { formatReport, reportFormat } from '../report.ts';
+import { verdictLines } from './report.ts';
 import { readInput } from './files.ts';
 
 export const doctor: CommandSpec = {
@@ -13,7 +14,7 @@ export const doctor: CommandSpec = {
     ...COLOR_OPTIONS,
   ],
   notes: [
-    'Runs the same checks as the gateway, from the rules and schemas embedded in this builder: limits, strict JSON, the envelope and record schemas, the propagation policy, secrets, historical-only levels, the content hash and the Ed25519 signature.',
+    'Runs the same checks as the gateway, from the rules and schemas embedded in this builder: limits, strict JSON, the envelope and record schemas, the propagation policy, secrets, historical-only levels, the Claim Gate on a verification that carries an evidence input (re-evaluated: its claim may not exceed the gate\'s answer), the content hash and the Ed25519 signature.',
   ],
   examples: ['doctor --file propagation.json', 'doctor --file propagation.json --format json'],
   async run(values) {
@@ -24,6 +25,8 @@ export const doctor: CommandSpec = {
     if (format === 'pretty' && result.valid) {
       out(`submission_sha256 ${result.submissionSha256} (record_type ${result.recordType}); signature verified offline\n`);
     }
+    // A strict evidence claim: the gate's own answer, re-evaluated here as the gateway will (chain/claim-gate).
+    if (format === 'pretty' && result.claimGate) out(verdictLines(result.claimGate.output).join('\n') + '\n');
     return result.valid ? EXIT_OK : EXIT_NO;
   },
 };

@@ -8,6 +8,7 @@ import {
   SUBMISSION_CONTENT_TYPE,
   SUBMIT_PATH,
   validateSubmissionText,
+  type ClaimGateAnswer,
   type ErrorEnvelope,
   type Receipt,
   type WireDiagnostic,
@@ -54,12 +55,21 @@ function asDiagnostics(list: unknown): Diagnostic[] {
     }));
 }
 
+/** The gateway's Claim Gate answer (preflight, 422), as doctor prints the builder's own: the same lines. */
+function printClaimGate(answer: unknown): void {
+  const a = answer as Partial<ClaimGateAnswer> | undefined;
+  if (!a || typeof a.status !== 'string') return;
+  const reasons = Array.isArray(a.reasons) ? a.reasons.map((r) => `  - ${String(r)}`) : [];
+  out([`claim gate (re-evaluated by the gateway): ${a.status}, allowed level ${String(a.allowed_protocol_level)}`, ...reasons].join('\n') + '\n');
+}
+
 /** Reports an error answer of the gateway; returns the exit status it means. */
 function reportError(file: string, status: number, body: unknown, headers: Headers, values: ParsedValues): number {
   const envelope = isErrorEnvelope(body) ? (body as ErrorEnvelope).error : undefined;
   const message = envelope?.message ?? `HTTP ${status}`;
   const diagnostics = asDiagnostics(envelope?.diagnostics);
   if (diagnostics.length > 0) out(formatReport(file, diagnostics, 'pretty', useColor(values)));
+  printClaimGate(envelope?.claim_gate);
   info(`gateway: HTTP ${status}${envelope?.code ? ` ${envelope.code}` : ''}: ${message}`);
   if (status === 429 || status === 503) {
     const retry = headers.get('retry-after') ?? (envelope?.retry_after_seconds !== undefined ? String(envelope.retry_after_seconds) : undefined);
@@ -98,12 +108,13 @@ export const preflight: CommandSpec = {
     const res = await post(base, PREFLIGHT_PATH, bytes, timeoutSeconds(str(values, 'timeout')));
     const body = parseBody(res);
     if (res.status !== 200) return reportError(file, res.status, body, res.headers, values);
-    const result = body as { valid?: unknown; submission_sha256?: unknown; diagnostics?: unknown } | undefined;
+    const result = body as { valid?: unknown; submission_sha256?: unknown; diagnostics?: unknown; claim_gate?: unknown } | undefined;
     if (!result || typeof result.valid !== 'boolean') {
       info(`gateway: unexpected preflight answer from ${base}${PREFLIGHT_PATH}`);
       return EXIT_ERROR;
     }
     out(formatReport(file, asDiagnostics(result.diagnostics), 'pretty', useColor(values)));
+    printClaimGate(result.claim_gate);
     info(result.valid ? `gateway preflight: valid (submission_sha256 ${String(result.submission_sha256)}); nothing was stored` : 'gateway preflight: invalid');
     return result.valid ? EXIT_OK : EXIT_NO;
   },

@@ -9,32 +9,10 @@
 import { closeSync, mkdirSync, openSync, statSync, unlinkSync, writeSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { listArchiveFiles } from './list-files.ts';
+import { highestSequence, recordPathFor, sequenceOf } from './paths.ts';
 
-const CONVENTIONAL_NAME = /^echo-\d{4}-\d{2}-\d{2}-(\d{6})\.json$/;
-export const MAX_SEQUENCE = 999_999;
 /** A claim older than this was left by a run that died; it is removed. */
 const STALE_CLAIM_MS = 60_000;
-
-/** The sequence number of a conventional record name or path, else undefined. */
-function sequenceOf(path: string): number | undefined {
-  const m = CONVENTIONAL_NAME.exec(path.slice(path.lastIndexOf('/') + 1));
-  return m ? Number(m[1]) : undefined;
-}
-
-/** The highest sequence number among conventional names in these archive paths (0 when there is none). */
-export function highestSequence(paths: Iterable<string>): number {
-  let max = 0;
-  for (const p of paths) max = Math.max(max, sequenceOf(p) ?? 0);
-  return max;
-}
-
-/** The archive path of record number `sequence` archived on `date` (YYYY-MM-DD). */
-export function recordPathFor(date: string, sequence: number): string {
-  if (!Number.isInteger(sequence) || sequence < 1 || sequence > MAX_SEQUENCE) {
-    throw new RangeError(`the archive has used every six-digit sequence number (next would be ${sequence})`);
-  }
-  return `${date.slice(0, 4)}/echo-${date}-${String(sequence).padStart(6, '0')}.json`;
-}
 
 function claimPath(root: string, sequence: number): string {
   return join(root, `.new-record-${String(sequence).padStart(6, '0')}.claim`);

@@ -10,3 +10,27 @@ export function sha256Hex(data: Uint8Array | string): string {
 export function canonicalSha256(value: unknown): string {
   return sha256Hex(canonicalJson(value));
 }
+
+/** Thrown by sha256OfStream when the bytes pass the cap; nothing more is read. */
+export class TooManyBytesError extends Error {
+  readonly maxBytes: number;
+  constructor(maxBytes: number) {
+    super(`more than ${maxBytes} bytes`);
+    this.maxBytes = maxBytes;
+  }
+}
+
+/**
+ * Lowercase hex SHA-256 of a stream of chunks, hashed as they arrive (an artifact is never held in memory whole),
+ * and how many bytes there were. With `maxBytes`, stops with TooManyBytesError as soon as the count passes it.
+ */
+export async function sha256OfStream(chunks: AsyncIterable<Uint8Array>, maxBytes = Infinity): Promise<{ sha256: string; bytes: number }> {
+  const hash = createHash('sha256');
+  let bytes = 0;
+  for await (const chunk of chunks) {
+    bytes += chunk.byteLength;
+    if (bytes > maxBytes) throw new TooManyBytesError(maxBytes);
+    hash.update(chunk);
+  }
+  return { sha256: hash.digest('hex'), bytes };
+}

@@ -9,7 +9,9 @@
  * `{schema, version, notes, record_count, counts, shards: [{url, sha256, records, first_id, last_id}]}`.
  * The JSON Schema of all three documents is schemas/public-index-schema.v1.json.
  */
+import { levelRank } from '../claim-gate/levels.ts';
 import { sha256Hex } from '../crypto/sha256.ts';
+import { gateStatusClass, recordGateOutput, type GateStatusClass } from '../record/gate-output.ts';
 import { archiveCounts, recordFlags, type ArchiveCounts } from './facets.ts';
 import { documentWithItemLines, utf8Length } from './json.ts';
 import { lifecycleLinks, type LifecycleLinks } from '../record/lifecycle-links.ts';
@@ -56,6 +58,9 @@ export interface PublicIndexEntry {
   assessment_state: string | null;
   verification_level: string | null;
   verification_scope_label: string | null;
+  /** The record's own claim_gate_output, read (gate-output.ts): its verdict and its allowed level. */
+  claim_gate_status: GateStatusClass | null;
+  claim_gate_allowed_level: string | null;
   independence_class: string | null;
   withdrawn: boolean;
   counts_as_attestation: boolean;
@@ -64,7 +69,7 @@ export interface PublicIndexEntry {
   /** The transparency-log leaf of the record's current bytes (null: not logged yet, or the archive has no log). */
   leaf_index: number | null;
   /** Free text from the record, verbatim: the submitter's words. */
-  submitted: { verification_status: string | null };
+  submitted: { verification_status: string | null; claim_gate_status: string | null };
 }
 
 const SHA256_HEX = /^[0-9a-f]{64}$/;
@@ -78,6 +83,7 @@ export function submissionSha256Of(record: Record<string, unknown>): string | nu
 }
 
 export function indexEntry({ id, path, archiveDate, sha256, record, log }: PublishRecord, links: LifecycleLinks): PublicIndexEntry {
+  const gate = recordGateOutput(record);
   return {
     id,
     url: recordJsonUrl(id),
@@ -93,11 +99,13 @@ export function indexEntry({ id, path, archiveDate, sha256, record, log }: Publi
     assessment_state: stringField(record, 'assessment_state'),
     verification_level: stringField(record, 'verification_level'),
     verification_scope_label: stringField(record, 'verification_scope_label'),
+    claim_gate_status: gate?.status === undefined ? null : gateStatusClass(gate.status),
+    claim_gate_allowed_level: gate?.allowedLevel !== undefined && levelRank(gate.allowedLevel) !== undefined ? gate.allowedLevel : null,
     independence_class: stringField(record, 'independence_class'),
     ...recordFlags(record),
     submission_sha256: submissionSha256Of(record),
     leaf_index: log?.leafIndex ?? null,
-    submitted: { verification_status: stringField(record, 'verification_status') },
+    submitted: { verification_status: stringField(record, 'verification_status'), claim_gate_status: gate?.status ?? null },
   };
 }
 

@@ -20,6 +20,9 @@
  *   readGatewayKeys(value) → { keys?, problems }
  *   verifyReceipt(value, keys, { submissionSha256?, recordType? }) / verifyReceiptText(bytes, keys, expect?)
  *
+ * The Claim Gate on a verification record that carries an evidence_input (doctor, preflight, submit, intake):
+ *   judgeSubmissionClaim(record) → { output, reasons, findings } | undefined   (also rule chain/claim-gate)
+ *
  * The gateway's HTTP shapes (what the builder expects): protocol.ts; its OpenAPI description: openapi.ts.
  */
 export * from './types.ts';
@@ -37,6 +40,7 @@ export {
 } from './limits.ts';
 export * from './receipt.ts';
 export * from './protocol.ts';
+export { canonicalHashRef, CLAIM_GATE_RULE_ID, judgeSubmissionClaim, validationResultOf, type SubmissionGateJudgement } from './claim-gate.ts';
 export { gatewayOpenApi, gatewayOperations, GATEWAY_OPENAPI_PATH, type GatewayDescriptionInput } from './openapi.ts';
 export { chainRules, type ChainRule, type ChainContext } from './rules/index.ts';
 export { FORBIDDEN_ITEMS, findForbiddenPhrases, type ForbiddenItem } from './rules/propagation-phrases.ts';

@@ -18,6 +18,9 @@ import {
   type GatewayErrorCode,
 } from './protocol.ts';
 import { GATEWAY_KEYS_PATH, GATEWAY_KEYS_SCHEMA_ID, RECEIPT_SCHEMA_ID } from './receipt.ts';
+
+/** The published claim gate output schema, which a ClaimGateAnswer's output follows. */
+const CLAIM_GATE_OUTPUT_SCHEMA_ID = '/api/claim-gate-output-schema.v1.json';
 import { RECORD_TYPES, SUBMISSION_SCHEMA_ID } from './types.ts';
 
 export const GATEWAY_OPENAPI_PATH = '/api/gateway-openapi.json';
@@ -229,7 +232,20 @@ export function gatewayOpenApi(input: GatewayDescriptionInput): Json {
             submission_sha256: { type: ['string', 'null'], pattern: '^[0-9a-f]{64}$' },
             record_type: { oneOf: [{ enum: [...RECORD_TYPES] }, { type: 'null' }] },
             diagnostics: { type: 'array', items: ref('WireDiagnostic') },
+            claim_gate: { ...ref('ClaimGateAnswer'), description: 'for a verification carrying an evidence_input: the Claim Gate run again on it' },
             intake_only: { const: true },
+          },
+          additionalProperties: false,
+        },
+        ClaimGateAnswer: {
+          type: 'object',
+          description: "The Claim Gate's answer for a verification record that carries an evidence_input, re-evaluated by the gateway with the published rules (chain/claim-gate).",
+          required: ['status', 'allowed_protocol_level', 'reasons', 'output'],
+          properties: {
+            status: { enum: ['PASS', 'PASS_WITH_DOWNGRADE', 'FAIL', 'FAIL_WITH_REASONS'] },
+            allowed_protocol_level: { type: 'string', description: 'the highest level the claim may state (none, V0 … V5)' },
+            reasons: { type: 'array', items: { type: 'string' }, description: "the gate's findings in plain words: its downgrades with their reasons, missing evidence, blocking failures" },
+            output: { $ref: input.baseUrl + CLAIM_GATE_OUTPUT_SCHEMA_ID },
           },
           additionalProperties: false,
         },
@@ -269,6 +285,7 @@ export function gatewayOpenApi(input: GatewayDescriptionInput): Json {
                 code: { enum: Object.keys(GATEWAY_ERRORS), description: 'stable; see x-error-codes' },
                 message: { type: 'string' },
                 diagnostics: { type: 'array', items: ref('WireDiagnostic'), description: 'for invalid_json, body_too_large and invalid_submission' },
+                claim_gate: { ...ref('ClaimGateAnswer'), description: 'for invalid_submission of a verification carrying an evidence_input: the Claim Gate run again on it' },
                 retry_after_seconds: { type: 'integer', minimum: 1, description: 'for rate_limited, storage_unavailable and overloaded' },
                 current_route: {
                   type: 'object',

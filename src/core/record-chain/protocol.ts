@@ -7,12 +7,14 @@
  *   POST /record-chain/submit     body: the submission JSON
  *        202 SubmitResult { duplicate: false }   new intake
  *        200 SubmitResult { duplicate: true }    the same submission_sha256 was received before: the original receipt
- *        422 ErrorEnvelope with diagnostics      the submission is invalid
+ *        422 ErrorEnvelope with diagnostics      the submission is invalid (with claim_gate: the Claim Gate's
+ *                                                re-evaluation, when the record carries an evidence_input)
  *   GET  /record-chain/receipts/{receipt_id}   200 ReceiptStatus
  *   Other errors: 400 malformed JSON, 413 body too large, 415 wrong content type, 429 (Retry-After), 503, and 410 for
  *   the retired paths; every error body is an ErrorEnvelope.
  */
 import { toWireDiagnostic, type Diagnostic, type WireDiagnostic } from '../diagnostics/diagnostic.ts';
+import type { SubmissionGateJudgement } from './claim-gate.ts';
 import type { Receipt } from './receipt.ts';
 import type { RecordType } from './types.ts';
 
@@ -53,11 +55,30 @@ export function toWireDiagnostics(diagnostics: readonly Diagnostic[]): WireDiagn
   return diagnostics.map(toWireDiagnostic);
 }
 
+/**
+ * The Claim Gate's answer for a verification record that carries an evidence_input, re-evaluated by the gateway:
+ * in a preflight answer, and in the 422 of a submit it refuses. `reasons` are the gate's findings in plain words.
+ */
+export interface ClaimGateAnswer {
+  status: string;
+  allowed_protocol_level: string;
+  reasons: string[];
+  /** The whole re-evaluated output (/api/claim-gate-output-schema.v1.json). */
+  output: unknown;
+}
+
+export function claimGateAnswer(judgement: SubmissionGateJudgement): ClaimGateAnswer {
+  const { output, reasons } = judgement;
+  return { status: output.status, allowed_protocol_level: output.allowed_protocol_level, reasons, output };
+}
+
 export interface PreflightResult {
   valid: boolean;
   submission_sha256: string | null;
   record_type: RecordType | null;
   diagnostics: WireDiagnostic[];
+  /** For a verification record with an evidence_input: the gate's re-evaluation. */
+  claim_gate?: ClaimGateAnswer;
   /** Preflight writes nothing and issues no receipt. */
   intake_only: true;
 }
@@ -93,6 +114,8 @@ export interface ErrorEnvelope {
     diagnostics?: WireDiagnostic[];
     /** For 429 and 503 (also sent as Retry-After). */
     retry_after_seconds?: number;
+    /** For 422 of a verification record with an evidence_input: the gate's re-evaluation and reasons. */
+    claim_gate?: ClaimGateAnswer;
     /** For 410: where new submissions go. */
     current_route?: { preflight: string; submit: string; builder: string };
     /** The gateway's id for this request, also in the X-Request-Id header and its log line: quote it in a report. */

@@ -8,6 +8,7 @@ import { isError, type Diagnostic, type Finding } from '../diagnostics/diagnosti
 import { locateFindings } from '../diagnostics/locate.ts';
 import { parseStrictJson } from '../json/strict-parse.ts';
 import { asObject } from '../rules/rule.ts';
+import { judgeSubmissionClaim, type SubmissionGateJudgement } from './claim-gate.ts';
 import { submissionSha256 } from './envelope.ts';
 import { checkBodySize, checkLimits, checkTextDepth, LIMIT_RULES, recordChainLimits, type RecordChainLimits } from './limits.ts';
 import { chainRules } from './rules/index.ts';
@@ -30,6 +31,8 @@ export interface SubmissionCheck {
   recordType?: RecordType;
   /** SHA-256 of the JCS canonical record, whenever `record` is an object (even when the submission is invalid). */
   submissionSha256?: string;
+  /** For a verification record with an evidence_input: the Claim Gate's re-evaluation and its reasons. */
+  claimGate?: SubmissionGateJudgement;
 }
 
 /** Every check on an already parsed submission value. */
@@ -67,11 +70,13 @@ export function checkSubmission(value: unknown, { limits = recordChainLimits() }
   const historicalAt = new Set(ruleFindings.filter((f) => f.rule === historicalLevel.id).map((f) => f.pointer));
   findings.push(...schemaFindings.filter((f) => !(f.rule === 'schema/enum' && historicalAt.has(f.pointer))), ...ruleFindings);
   if (recordType && record) findings.push(...checkSharedRecordRules(recordType, record));
+  const claimGate = recordType === 'verification' && record ? judgeSubmissionClaim(record) : undefined;
 
   return {
     valid: !findings.some(isError),
     findings,
     ...(recordType ? { recordType } : {}),
+    ...(claimGate ? { claimGate } : {}),
     ...(recordSha256 ? { submissionSha256: recordSha256 } : {}),
   };
 }
@@ -83,6 +88,8 @@ export interface SubmissionValidation {
   /** SHA-256 of the JCS canonical record, whenever the text holds an object whose record is an object. */
   submissionSha256?: string;
   recordType?: RecordType;
+  /** For a verification record with an evidence_input: the Claim Gate's re-evaluation and its reasons. */
+  claimGate?: SubmissionGateJudgement;
   /** Every problem, placed in the text (line, column), sorted by position. */
   diagnostics: Diagnostic[];
 }
@@ -113,6 +120,7 @@ export function validateSubmissionText(input: Uint8Array | string, options: Chec
     ...(valid ? { submission: parsed.value as Submission } : {}),
     ...(check?.submissionSha256 ? { submissionSha256: check.submissionSha256 } : {}),
     ...(check?.recordType ? { recordType: check.recordType } : {}),
+    ...(check?.claimGate ? { claimGate: check.claimGate } : {}),
     diagnostics,
   };
 }

@@ -15,6 +15,8 @@ import { unknownAgency } from './cross/unknown-agency.ts';
 import { linkedReport } from './cross/linked-report.ts';
 import { derivedCounts } from './cross/derived-counts.ts';
 import { authorshipProof } from './cross/authorship-proof.ts';
+import { claimGateLevel } from './cross/claim-gate-level.ts';
+import { failedValidationClaim } from './cross/failed-validation-claim.ts';
 import { supersededReason } from './state/superseded-reason.ts';
 import { placeholderLeft } from './draft/placeholder.ts';
 
@@ -33,5 +35,7 @@ export const recordRules: readonly RecordRule[] = [
   derivedCounts,
   supersededReason,
   authorshipProof,
+  claimGateLevel,
+  failedValidationClaim,
   placeholderLeft,
 ];

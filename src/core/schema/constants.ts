@@ -23,3 +23,17 @@ export function requiredConstants(schemaId: string, ...path: string[]): Record<s
   }
   return out;
 }
+
+/**
+ * `{ name: true }` for every top-level property of a schema whose value is the constant true (the Echo v3 record's
+ * not_authority, not_amendment, not_endorsement, bitcoin_originals_prevail, not_verification_unless_claimed): the
+ * flags a new record states, read from the schema, in its property order.
+ */
+export function constantTrueFlags(schemaId: string): Record<string, true> {
+  const root = schemaRoot(schemaId);
+  const out: Record<string, true> = {};
+  for (const [name, property] of Object.entries(root.node.properties ?? {})) {
+    if (resolve(property, root.baseId).node.const === true) out[name] = true;
+  }
+  return out;
+}

@@ -205,6 +205,14 @@ function translateOne(e: ErrorObject, where: string, schemaName: string): Findin
       };
     case 'maxLength':
       return { ...base, rule: 'schema/max-length', message: `${where} is longer than ${e.params.limit} characters`, hint: 'Shorten the text.' };
+    case 'dependentRequired':
+      // Ajv reports each missing companion once: one finding each, saying which field asks for it.
+      return {
+        ...base,
+        rule: 'schema/dependent-required',
+        message: `${where} has ${String(e.params.property)}, so it also needs ${String(e.params.missingProperty)}`,
+        hint: `Add ${String(e.params.missingProperty)} (they go together), or remove ${String(e.params.property)}.`,
+      };
     case 'contains':
       return {
         ...base,

@@ -27,6 +27,7 @@
 import type { RecordLogView } from '../../core/publish/records.ts';
 import type { RecordSummary } from '../archive-model.ts';
 import type { SitePaths } from '../paths.ts';
+import { claimGateSection } from './record-page/claim-gate.ts';
 import { keyFacts, tableOfContents } from './record-page/facts.ts';
 import { banners, breadcrumb, header } from './record-page/head.ts';
 import { pageOf } from './record-page/page.ts';
@@ -100,6 +101,7 @@ export function renderRecordPage(input: RecordPageInput, ctx: RecordPageContext)
       banners(page) +
       RECORD_BOUNDARY +
       keyFacts(page) +
+      claimGateSection(page) +
       tableOfContents(page) +
       submittedText(page) +
       submitterLists(page) +

@@ -1,4 +1,5 @@
 /** Every record-chain rule, in the order their findings are reported (positions sort them in the end). */
+import { claimGate } from './claim-gate.ts';
 import { contentHash } from './content-hash.ts';
 import { historicalLevel } from './historical-level.ts';
 import { propagationForbidden } from './propagation-forbidden.ts';
@@ -6,6 +7,6 @@ import type { ChainRule } from './rule.ts';
 import { secrets } from './secrets.ts';
 import { signature } from './signature.ts';
 
-export const chainRules: readonly ChainRule[] = [historicalLevel, propagationForbidden, secrets, contentHash, signature];
+export const chainRules: readonly ChainRule[] = [historicalLevel, propagationForbidden, secrets, claimGate, contentHash, signature];
 
 export type { ChainContext, ChainRule } from './rule.ts';

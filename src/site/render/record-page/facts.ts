@@ -66,6 +66,7 @@ export function keyFacts({ paths, r, flags }: Page): string {
 export function tableOfContents(page: Page): string {
   const { r, agent, authorship } = page;
   const sections: [id: string, label: string][] = [['submitted-heading', 'Submitted text']];
+  if (page.gate) sections.unshift(['claim-gate', 'Claim Gate finding']);
   if (agent) sections.push(['agent', 'Agent']);
   if (object(r.discovery_provenance)) sections.push(['discovery', 'How the agent came to the work']);
   if (object(r.origin_classification) || object(r.reception_classification)) sections.push(['classification', 'Classification']);

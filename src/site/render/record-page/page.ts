@@ -2,6 +2,7 @@
  * What the parts of a record page share (src/site/render/record-page.ts): the page's facts worked out once, which
  * field goes where, safe accessors for record values, and the links and section frame every part uses.
  */
+import { recordGateView, type RecordGateView } from '../../../core/record/gate-view.ts';
 import { recordFlags, type RecordFlags, type RecordSummary } from '../../archive-model.ts';
 import { valueLabel } from '../../labels.ts';
 import type { SitePaths } from '../../paths.ts';
@@ -55,6 +56,8 @@ export interface Page {
   findings: Record<string, unknown> | undefined;
   verificationDetails: Record<string, unknown>;
   authorship: Record<string, unknown>;
+  /** The Claim Gate finding shown beside the claim (record-page/claim-gate.ts), when the record has one. */
+  gate: RecordGateView | undefined;
 }
 
 export function pageOf(input: RecordPageInput, ctx: RecordPageContext): Page {
@@ -73,6 +76,7 @@ export function pageOf(input: RecordPageInput, ctx: RecordPageContext): Page {
     findings: object(r.component_findings),
     verificationDetails: pick(r, VERIFICATION_KEYS),
     authorship: pick(r, AUTHORSHIP_KEYS),
+    gate: recordGateView(r as Record<string, unknown>),
   };
 }
 
