@@ -12,7 +12,7 @@ import { chmodSync, renameSync, mkdirSync, readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
-import { siteConfig } from '../src/core/config.ts';
+import { buildSiteConfig } from '../src/core/config.ts';
 
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 export const BUILDER_BUNDLE = resolve(REPO_ROOT, 'dist-builder/record-chain-builder.mjs');
@@ -23,7 +23,7 @@ export interface BuildBuilderOptions {
 }
 
 export async function buildBuilder({ outfile = BUILDER_BUNDLE, env = process.env }: BuildBuilderOptions = {}): Promise<string> {
-  const { baseUrl, gatewayUrl } = siteConfig(env);
+  const { baseUrl, gatewayUrl } = buildSiteConfig(env, (m) => process.stderr.write(`build-builder: ${m}\n`));
   const pkg = JSON.parse(readFileSync(resolve(REPO_ROOT, 'package.json'), 'utf8')) as { version: string; license?: string };
   const config = { baseUrl, gatewayUrl, version: pkg.version };
   mkdirSync(dirname(outfile), { recursive: true });

@@ -10,12 +10,15 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { basePathOf, siteConfig } from '../src/core/config.ts';
 import { checkPublishedLog, type IndexLeafRef } from '../src/core/log/published-check.ts';
 
 const dist = resolve(process.argv[2] ?? 'dist');
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 const problems: string[] = [];
 const file = (url: string) => join(dist, ...url.split('/').filter(Boolean).map(decodeURIComponent));
+/** The site's path under its host (SITE_URL's path, e.g. /echo-archive/ on a GitHub Pages project site): dist/ is its root. */
+const basePath = basePathOf(siteConfig().baseUrl);
 
 interface Entry extends IndexLeafRef {
   id: string;
@@ -71,7 +74,9 @@ for (let i = 0; i < sitemapFiles.length; i++) {
       continue;
     }
     pages++;
-    if (!existsSync(pageFile(url))) problems.push(`sitemap: ${loc} is not a page of ${dist}`);
+    const path = new URL(url).pathname;
+    const underBase = path.startsWith(basePath) ? `/${path.slice(basePath.length)}` : path;
+    if (!existsSync(pageFile(underBase))) problems.push(`sitemap: ${loc} is not a page of ${dist}`);
   }
 }
 

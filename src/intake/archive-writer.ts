@@ -3,10 +3,9 @@
  * file as it will be written (an invalid file is never written), and one commit of all its files (journal.ts).
  */
 import { sha256Hex } from '../core/crypto/sha256.ts';
-import { loadArchive, comparePaths, type LoadedArchive, type LoadedFile } from '../core/archive/load-archive.ts';
-import { validateLoadedArchive } from '../core/archive/validate-archive.ts';
-import { nextConventionalPaths, recordIdOf } from '../core/archive/paths.ts';
-import { parseStrictJson } from '../core/json/strict-parse.ts';
+import { loadArchive, type LoadedArchive } from '../core/archive/load-archive.ts';
+import { nextConventionalPaths } from '../core/archive/paths.ts';
+import { validateAsArchiveFiles } from '../core/archive/validate-candidate.ts';
 import { submissionSha256Of } from '../core/publish/public-index.ts';
 import type { Diagnostic } from '../core/diagnostics/diagnostic.ts';
 import type { JsonObject } from '../core/record-chain/index.ts';
@@ -27,37 +26,7 @@ export function recordFileText(record: JsonObject): string {
   return JSON.stringify(record, null, 2) + '\n';
 }
 
-/**
- * The core's verdict on `files` (path → text) as files of `archive`, new or replacing the file at that path (the
- * rest of the archive is read for ids and links). Diagnostics per path, for the given paths only.
- */
-export function validateAsArchiveFiles(archive: LoadedArchive, files: ReadonlyMap<string, string>): { valid: boolean; diagnostics: Map<string, Diagnostic[]> } {
-  const candidates = new Map<string, LoadedFile>();
-  for (const [path, text] of files) {
-    const bytes = Buffer.from(text, 'utf8');
-    const parsed = parseStrictJson(bytes);
-    const file: LoadedFile = { path, id: recordIdOf(path), size: bytes.length, bytes, readFindings: parsed.findings };
-    if (parsed.isObject) file.record = parsed.value as JsonObject;
-    candidates.set(path, file);
-  }
-  const merged = [...archive.files.filter((f) => !candidates.has(f.path)), ...candidates.values()].sort((a, b) => comparePaths(a.path, b.path));
-  const candidate: LoadedArchive = { root: archive.root, files: merged, recordAt: (p) => candidates.get(p) ?? archive.recordAt(p) };
-  const report = validateLoadedArchive(candidate, { only: new Set(files.keys()) });
-  const diagnostics = new Map<string, Diagnostic[]>();
-  let valid = true;
-  for (const path of files.keys()) {
-    const fileReport = report.files.find((f) => f.path === path);
-    valid &&= fileReport?.valid ?? false;
-    if (fileReport && fileReport.diagnostics.length > 0) diagnostics.set(path, fileReport.diagnostics);
-  }
-  return { valid, diagnostics };
-}
-
-/** The core's verdict on `text` as the file `path` of `archive`. */
-export function validateAsArchiveFile(archive: LoadedArchive, path: string, text: string): { valid: boolean; diagnostics: Diagnostic[] } {
-  const verdict = validateAsArchiveFiles(archive, new Map([[path, text]]));
-  return { valid: verdict.valid, diagnostics: verdict.diagnostics.get(path) ?? [] };
-}
+export { validateAsArchiveFile, validateAsArchiveFiles } from '../core/archive/validate-candidate.ts';
 
 /** What an accept writes: the new record, and changes to records already archived (a superseded target). */
 export interface AcceptPlan {

@@ -60,7 +60,7 @@ describe.concurrent('validate CLI', () => {
 
     it.each([
       [['--bogus'], /validate: .*--bogus/],
-      [['--format', 'xml'], /validate: unknown --format "xml": use pretty, json or github/],
+      [['--format', 'xml'], /validate: unknown --format "xml": use pretty, json, github or markdown/],
       [['--format'], /validate: .*--format/],
     ])('2 for a usage error: %j', async (args, message) => {
       const r = await runCli([...args, '--root', makeArchive({ 'echo-2026-05-01-000001.json': validEcho() })]);

@@ -27,10 +27,10 @@ describe('rule registry', () => {
   it('has unique rule ids of the form group/name', () => {
     const ids = all.map((r) => r.id);
     expect(new Set(ids).size).toBe(ids.length);
-    for (const id of ids) expect(id).toMatch(/^(file|cross|state)\/[a-z0-9-]+$/);
+    for (const id of ids) expect(id).toMatch(/^(file|cross|state|draft)\/[a-z0-9-]+$/);
   });
 
-  it('lists the four archive rules and the fourteen record rules the specification and DECISIONS call for', () => {
+  it('lists the four archive rules, the fourteen record rules the specification and DECISIONS call for, and the placeholder rule', () => {
     expect(archiveRules.map((r) => r.id).sort()).toEqual(
       ['file/duplicate-id', 'file/not-json', 'file/record-name', 'file/too-large'].sort(),
     );
@@ -50,6 +50,7 @@ describe('rule registry', () => {
         'cross/v2-scope-label',
         'cross/v3-scope-label',
         'state/superseded-reason',
+        'draft/placeholder',
       ].sort(),
     );
   });

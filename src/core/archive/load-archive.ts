@@ -3,12 +3,12 @@
  * .json file parsed strictly. Reading is separate from judging so that callers (the CLI, the site) share it.
  */
 import { existsSync, readFileSync, statSync } from 'node:fs';
-import fg from 'fast-glob';
 import { parseStrictJson } from '../json/strict-parse.ts';
 import type { Finding } from '../diagnostics/diagnostic.ts';
 import { MAX_RECORD_BYTES } from '../rules/file/too-large.ts';
 import type { ArchiveFile, ArchiveLookup, ArchiveRecord, JsonObject } from '../rules/rule.ts';
-import { compareCodePoints } from '../util/compare.ts';
+import { compareCodePoints, sortByCodePoints } from '../util/compare.ts';
+import { listArchiveFiles } from './list-files.ts';
 import { recordIdOf } from './paths.ts';
 
 export interface LoadedFile extends ArchiveFile, ArchiveRecord {
@@ -16,6 +16,16 @@ export interface LoadedFile extends ArchiveFile, ArchiveRecord {
   bytes?: Buffer;
   /** What strict reading found (syntax, BOM, duplicate keys …); absent for files that were not read. */
   readFindings?: Finding[];
+  /** Not read yet (see LoadOptions.only): `size` is 0 and there is no record until `recordAt` reads it. */
+  unread?: true;
+}
+
+export interface LoadOptions {
+  /**
+   * Read only these files (paths from the root) now; list the others by name and read one only when a rule looks
+   * it up (`recordAt`, e.g. a linked report). Checking one file of a large archive then costs one file, not all.
+   */
+  only?: ReadonlySet<string>;
 }
 
 export interface LoadedArchive extends ArchiveLookup {
@@ -31,7 +41,7 @@ export class ArchiveRootError extends Error {}
  */
 export const INTAKE_JOURNAL_NAME = '.intake-journal.json';
 
-export async function loadArchive(root: string): Promise<LoadedArchive> {
+export async function loadArchive(root: string, { only }: LoadOptions = {}): Promise<LoadedArchive> {
   // A missing root is an error, never an empty archive: a mistyped RECORDS_DIR must not publish nothing.
   if (!statSync(root, { throwIfNoEntry: false })?.isDirectory()) {
     throw new ArchiveRootError(`the archive root ${root} is not a directory`);
@@ -43,25 +53,15 @@ export async function loadArchive(root: string): Promise<LoadedArchive> {
   }
   let paths: string[];
   try {
-    paths = await fg('**/*', { cwd: root, onlyFiles: true, dot: false, followSymbolicLinks: false, throwErrorOnBrokenSymbolicLink: false, suppressErrors: false });
+    paths = listArchiveFiles(root);
   } catch (err) {
     throw new ArchiveRootError(`cannot read the archive root ${root}: ${(err as Error).message}`);
   }
-  paths.sort(comparePaths);
+  sortByCodePoints(paths);
 
   const files = paths.map((path): LoadedFile => {
-    const file: LoadedFile = { path, id: recordIdOf(path), size: 0 };
-    if (!path.endsWith('.json')) return file;
-    const bytes = readFileSync(`${root}/${path}`);
-    file.size = bytes.length;
-    if (bytes.length > MAX_RECORD_BYTES) return file;
-    file.bytes = bytes;
-    // The decoded text is not kept: on 10,000 records it doubles what the garbage collector must carry, and
-    // only files with findings need it again (textOf).
-    const parsed = parseStrictJson(bytes);
-    file.readFindings = parsed.findings;
-    if (parsed.isObject) file.record = parsed.value as JsonObject;
-    return file;
+    if (only && !only.has(path)) return { path, id: recordIdOf(path), size: 0, unread: true };
+    return readArchiveFile(root, path);
   });
 
   const byPath = new Map(files.map((f) => [f.path, f]));
@@ -70,9 +70,30 @@ export async function loadArchive(root: string): Promise<LoadedArchive> {
     files,
     recordAt: (path) => {
       const f = byPath.get(path);
-      return f && f.path.endsWith('.json') ? f : undefined;
+      if (!f || !f.path.endsWith('.json')) return undefined;
+      if (f.unread) {
+        delete f.unread;
+        Object.assign(f, readArchiveFile(root, path));
+      }
+      return f;
     },
   };
+}
+
+/** One file of the archive, read and (a .json file within the size limit) parsed strictly. */
+function readArchiveFile(root: string, path: string): LoadedFile {
+  const file: LoadedFile = { path, id: recordIdOf(path), size: 0 };
+  if (!path.endsWith('.json')) return file;
+  const bytes = readFileSync(`${root}/${path}`);
+  file.size = bytes.length;
+  if (bytes.length > MAX_RECORD_BYTES) return file;
+  file.bytes = bytes;
+  // The decoded text is not kept: on 10,000 records it doubles what the garbage collector must carry, and
+  // only files with findings need it again (textOf).
+  const parsed = parseStrictJson(bytes);
+  file.readFindings = parsed.findings;
+  if (parsed.isObject) file.record = parsed.value as JsonObject;
+  return file;
 }
 
 /** The file's text as read (for placing findings), decoded again from its bytes. */

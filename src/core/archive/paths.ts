@@ -35,17 +35,36 @@ export function isArchiveReadme(path: string): boolean {
   return path === 'README.md' || path.endsWith('/README.md');
 }
 
+/** The sequence number of a conventionally named record file (a path or a file name), else undefined. */
+export function sequenceOf(path: string): number | undefined {
+  if (!path.endsWith('.json')) return undefined;
+  const m = CONVENTIONAL_ID.exec(recordIdOf(path));
+  return m ? Number(m[4]) : undefined;
+}
+
+/** The highest sequence number among conventionally named records in these paths (0 when there is none). */
+export function highestSequence(paths: Iterable<string>): number {
+  let max = 0;
+  for (const path of paths) max = Math.max(max, sequenceOf(path) ?? 0);
+  return max;
+}
+
+/** The archive path of record number `sequence` archived on `day` (YYYY-MM-DD): `<year>/echo-<day>-<NNNNNN>.json`. */
+export function recordPathFor(day: string, sequence: number): string {
+  if (!Number.isInteger(sequence) || sequence < 1 || sequence > 999_999) {
+    throw new RangeError(`the archive has used every six-digit sequence number (next would be ${sequence})`);
+  }
+  return `${day.slice(0, 4)}/echo-${day}-${String(sequence).padStart(6, '0')}.json`;
+}
+
 /**
  * The archive paths of the next `count` records archived on `date`, given the paths already in the archive:
  * `<year>/echo-<date>-<sequence>.json`, the sequence numbers following the highest conventional one (DECISIONS 1).
+ * (`npm run new` claims its number against concurrent runs: archive/numbering.ts.)
  */
 export function nextConventionalPaths(paths: Iterable<string>, date: Date, count = 1): string[] {
-  let max = 0;
-  for (const path of paths) {
-    const m = CONVENTIONAL_ID.exec(recordIdOf(path));
-    if (m && path.endsWith('.json')) max = Math.max(max, Number(m[4]));
-  }
+  const max = highestSequence(paths);
   if (max + count > 999_999) throw new Error('the archive has used every six-digit sequence number');
   const day = date.toISOString().slice(0, 10);
-  return Array.from({ length: count }, (_, i) => `${day.slice(0, 4)}/echo-${day}-${String(max + 1 + i).padStart(6, '0')}.json`);
+  return Array.from({ length: count }, (_, i) => recordPathFor(day, max + 1 + i));
 }

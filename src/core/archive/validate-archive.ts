@@ -6,7 +6,8 @@ import { isError, type Diagnostic, type Finding } from '../diagnostics/diagnosti
 import { locateFindings } from '../diagnostics/locate.ts';
 import { archiveRules } from '../rules/index.ts';
 import { checkRecord } from './check-record.ts';
-import { isArchiveReadme } from './paths.ts';
+import { isArchiveReadme, recordIdOf } from './paths.ts';
+import { removedRecordFindings, type RemovedRecord } from '../rules/change/removed-record.ts';
 import { loadArchive, textOf, type LoadedArchive, type LoadedFile } from './load-archive.ts';
 
 export interface FileReport {
@@ -17,6 +18,8 @@ export interface FileReport {
   diagnostics: Diagnostic[];
   /** The loaded file (bytes, parsed record) for callers that go on to use it, like the site. */
   file: LoadedFile;
+  /** Set when the change being validated deleted or renamed this record (the file is then not in the archive). */
+  removed?: RemovedRecord;
 }
 
 export interface ValidationSummary {
@@ -35,18 +38,25 @@ export interface ArchiveReport {
 }
 
 export interface ValidateOptions {
-  /** Report only these paths (relative to the root); the rest of the archive is still read, for ids and links. */
+  /**
+   * Report only these paths (relative to the root). The rest of the archive is still listed, for ids, and a record
+   * another one links to is read when a rule looks it up; only these files are read up front.
+   */
   only?: ReadonlySet<string>;
+  /** Records a change deleted or renamed (`validate --changed`): each is reported as a file of its own. */
+  removed?: readonly RemovedRecord[];
 }
 
 export async function validateArchive(root: string, options: ValidateOptions = {}): Promise<ArchiveReport> {
-  return validateLoadedArchive(await loadArchive(root), options);
+  return validateLoadedArchive(await loadArchive(root, { only: options.only }), options);
 }
 
-export function validateLoadedArchive(archive: LoadedArchive, { only }: ValidateOptions = {}): ArchiveReport {
+export function validateLoadedArchive(archive: LoadedArchive, { only, removed = [] }: ValidateOptions = {}): ArchiveReport {
   const archiveFindings = new Map<string, Finding[]>();
+  // Rules that judge each file alone need only the reported files (a one-file check of a large archive).
+  const reported = only ? archive.files.filter((f) => only.has(f.path)) : archive.files;
   for (const rule of archiveRules) {
-    for (const [path, found] of rule.check(archive.files)) {
+    for (const [path, found] of rule.check(rule.perFile ? reported : archive.files)) {
       const list = archiveFindings.get(path);
       if (list) list.push(...found);
       else archiveFindings.set(path, [...found]);
@@ -61,6 +71,11 @@ export function validateLoadedArchive(archive: LoadedArchive, { only }: Validate
     if (file.record) findings.push(...checkRecord(file.record, file, archive));
     const diagnostics = findings.length === 0 ? [] : locateFindings(findings, textOf(file));
     files.push({ path: file.path, id: file.id, valid: !diagnostics.some(isError), diagnostics, file });
+  }
+  for (const r of removed) {
+    const diagnostics = locateFindings(removedRecordFindings(r), undefined);
+    const file: LoadedFile = { path: r.path, id: recordIdOf(r.path), size: 0 };
+    files.push({ path: r.path, id: file.id, valid: !diagnostics.some(isError), diagnostics, file, removed: r });
   }
   return { root: archive.root, files, summary: summarize(files), archive };
 }

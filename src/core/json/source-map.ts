@@ -10,10 +10,12 @@ export interface Position {
   column: number;
 }
 
-interface Entry {
+/** Where a member's key and value start. */
+export interface SourceEntry {
   key?: Position;
   value: Position;
 }
+type Entry = SourceEntry;
 
 export interface SourceMap {
   /** Position of the value (or key) at `pointer`; for a missing member, the nearest existing ancestor. */
@@ -32,6 +34,11 @@ export function buildSourceMap(text: string): SourceMap {
   } catch {
     // Unparseable text has no map; every lookup falls back to the start of the file.
   }
+  return sourceMapOf(entries);
+}
+
+/** A source map over positions by pointer (JSON here, YAML drafts in core/draft/safe-yaml.ts). */
+export function sourceMapOf(entries: ReadonlyMap<string, SourceEntry>): SourceMap {
   return {
     locate(pointer, at = 'value') {
       let p = pointer;

@@ -19,7 +19,7 @@ export function displayPath(root: string, path: string, cwd = process.cwd()): st
   return relative(cwd, `${root}/${path}`).split('\\').join('/');
 }
 
-export function formatPretty(report: ArchiveReport, { color = false, cwd }: PrettyOptions = {}): string {
+export function formatPretty(report: Pick<ArchiveReport, 'root' | 'files' | 'summary'>, { color = false, cwd }: PrettyOptions = {}): string {
   const id: Paint = (s) => s;
   const bold = color ? ansi(1, 22) : id;
   const dim = color ? ansi(2, 22) : id;

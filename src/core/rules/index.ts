@@ -18,6 +18,7 @@ import { authorshipProof } from './cross/authorship-proof.ts';
 import { claimGateLevel } from './cross/claim-gate-level.ts';
 import { failedValidationClaim } from './cross/failed-validation-claim.ts';
 import { supersededReason } from './state/superseded-reason.ts';
+import { placeholderLeft } from './draft/placeholder.ts';
 
 export const archiveRules: readonly ArchiveRule[] = [notJson, tooLarge, recordName, duplicateId];
 
@@ -36,4 +37,5 @@ export const recordRules: readonly RecordRule[] = [
   authorshipProof,
   claimGateLevel,
   failedValidationClaim,
+  placeholderLeft,
 ];

@@ -42,6 +42,8 @@ export interface ArchiveFile {
 export interface ArchiveRule {
   id: string;
   summary: string;
+  /** A file's findings depend on that file alone (not on the others): checking some files needs only those. */
+  perFile?: true;
   /** Findings keyed by file path. */
   check(files: readonly ArchiveFile[]): Map<string, Finding[]>;
 }

@@ -11,20 +11,42 @@ import { ECHO_RECORD_SCHEMA_ID, schemaDocuments } from './documents.ts';
 // ajv-formats is CommonJS; its default export arrives wrapped under some loaders.
 const addFormats = ((addFormatsImport as unknown as { default?: typeof addFormatsImport }).default ?? addFormatsImport);
 
-function newAjv(allErrors: boolean): Ajv2020 {
-  const ajv = new Ajv2020({ strict: true, allErrors, verbose: allErrors });
+/** An Ajv with every schema document; `code` is for Ajv's standalone code generation (precompiled.ts). */
+export function newAjv(allErrors: boolean, code?: { source: true; formats: unknown }): Ajv2020 {
+  const ajv = new Ajv2020({ strict: true, allErrors, verbose: allErrors, ...(code ? { code: code as never } : {}) });
   addFormats(ajv);
   for (const doc of schemaDocuments) ajv.addSchema(doc);
   return ajv;
 }
 
-const cache = new Map<string, ValidateFunction>();
+const cache = new Map<string, ValidateFunction | ((value: unknown) => boolean)>();
 
-function validator(id: string, allErrors: boolean): ValidateFunction {
+/**
+ * Uses `fn` as the first-error validator of schema `id` (code Ajv generated from the same documents, loaded by
+ * precompiled.ts), so that a process checking one record need not compile the schemas.
+ */
+export function useFirstErrorValidator(id: string, fn: (value: unknown) => boolean): void {
+  cache.set(`false:${id}`, fn);
+}
+
+const allErrorsProviders = new Map<string, () => ValidateFunction | undefined>();
+
+/**
+ * The same for the all-errors validator, which runs only on records that fail: `provide` is called when one does
+ * (so a valid record never loads it); when it gives nothing, the validator is compiled as usual.
+ */
+export function useAllErrorsValidator(id: string, provide: () => ValidateFunction | undefined): void {
+  cache.delete(`true:${id}`);
+  allErrorsProviders.set(id, provide);
+}
+
+function validator(id: string, allErrors: true): ValidateFunction;
+function validator(id: string, allErrors: false): (value: unknown) => boolean;
+function validator(id: string, allErrors: boolean): ValidateFunction | ((value: unknown) => boolean) {
   const key = `${allErrors}:${id}`;
   let fn = cache.get(key);
   if (!fn) {
-    fn = newAjv(allErrors).getSchema(id);
+    fn = (allErrors ? allErrorsProviders.get(id)?.() : undefined) ?? newAjv(allErrors).getSchema(id);
     if (!fn) throw new Error(`schema ${id} is not in the schema folder`);
     cache.set(key, fn);
   }

@@ -18,3 +18,13 @@ function codePointOrderUnit(unit: number): number {
   if (unit < 0xd800) return unit;
   return unit >= 0xe000 ? unit - 0x800 : unit + 0x2000;
 }
+
+const SURROGATE = /[\uD800-\uDFFF]/;
+
+/**
+ * Sorts `list` in code-point order, in place. Without surrogates (code points above U+FFFF) the UTF-16 order of the
+ * built-in sort is the same order and several times faster on 10,000 paths, so it is used then.
+ */
+export function sortByCodePoints(list: string[]): string[] {
+  return list.some((s) => SURROGATE.test(s)) ? list.sort(compareCodePoints) : list.sort();
+}

@@ -1,6 +1,7 @@
 import { violation, type RecordRule } from '../rule.ts';
 
-const REQUIRED = ['verification_scope_label', 'linked_verification_report', 'generated_by'];
+/** The fields this kind needs beyond the schema (also what `npm run new` scaffolds for it). */
+export const REPORT_FIELDS = ['verification_scope_label', 'linked_verification_report', 'generated_by'];
 
 /** Spec 2.1 cross-field rule 6. */
 export const reportFields: RecordRule = {
@@ -9,7 +10,7 @@ export const reportFields: RecordRule = {
     'record_kind echo_v3_with_verification_report needs verification_scope_label, linked_verification_report and generated_by (spec 2.1 rule 6).',
   check({ record }) {
     if (record.record_kind !== 'echo_v3_with_verification_report') return [];
-    const missing = REQUIRED.filter((f) => record[f] === undefined);
+    const missing = REPORT_FIELDS.filter((f) => record[f] === undefined);
     if (missing.length === 0) return [];
     return [
       violation(

@@ -6,6 +6,7 @@ import { violation, type ArchiveRule } from '../rule.ts';
 export const notJson: ArchiveRule = {
   id: 'file/not-json',
   summary: 'Only .json record files and README.md may live in the archive (DECISIONS 1).',
+  perFile: true,
   check(files) {
     const out = new Map<string, Finding[]>();
     for (const f of files) {

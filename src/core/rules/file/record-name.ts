@@ -51,6 +51,7 @@ export const recordName: ArchiveRule = {
   id: 'file/record-name',
   summary:
     'Record files are named echo-YYYY-MM-DD-NNNNNN.json; another name is a warning and leaves the record undated (DECISIONS 1); a path with an invisible or direction-changing character is an error.',
+  perFile: true,
   check(files) {
     const out = new Map<string, Finding[]>();
     for (const f of files) {

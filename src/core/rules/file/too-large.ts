@@ -7,6 +7,7 @@ export const MAX_RECORD_BYTES = 1024 * 1024;
 export const tooLarge: ArchiveRule = {
   id: 'file/too-large',
   summary: 'A record file may be at most 1 MiB (DECISIONS 2).',
+  perFile: true,
   check(files) {
     const out = new Map<string, Finding[]>();
     for (const f of files) {

@@ -1,0 +1,64 @@
+/** A production build never publishes the development addresses (src/core/config.ts, used by the builder and Astro). */
+import { describe, expect, it } from 'vitest';
+import { basePathOf, buildSiteConfig, DeployConfigError, isDeployBuild } from '../../src/core/config.ts';
+import { buildBuilder } from '../../scripts/build-builder.ts';
+
+const PUBLIC = { SITE_URL: 'https://echoes.example.org/', GATEWAY_URL: 'https://intake.example.org' };
+
+describe('buildSiteConfig', () => {
+  it.each(['1', 'true', 'TRUE'])('treats ECHO_ARCHIVE_DEPLOY=%s as a production build', (v) => {
+    expect(isDeployBuild({ ECHO_ARCHIVE_DEPLOY: v })).toBe(true);
+  });
+
+  it.each(['', '0', 'false', undefined])('treats ECHO_ARCHIVE_DEPLOY=%s as a local build', (v) => {
+    expect(isDeployBuild({ ECHO_ARCHIVE_DEPLOY: v })).toBe(false);
+  });
+
+  it('passes a production build with public URLs', () => {
+    const notices: string[] = [];
+    expect(buildSiteConfig({ ECHO_ARCHIVE_DEPLOY: '1', ...PUBLIC }, (m) => notices.push(m))).toEqual({
+      baseUrl: 'https://echoes.example.org',
+      gatewayUrl: 'https://intake.example.org',
+    });
+    expect(notices).toEqual([]);
+  });
+
+  it.each([
+    [{}, /SITE_URL is not set .*GATEWAY_URL is not set/],
+    [{ SITE_URL: PUBLIC.SITE_URL }, /GATEWAY_URL is not set \(the development default is http:\/\/127\.0\.0\.1:8787\)/],
+    [{ ...PUBLIC, SITE_URL: 'http://localhost:4321' }, /SITE_URL points at this machine/],
+    [{ ...PUBLIC, GATEWAY_URL: 'http://127.0.0.1:8787' }, /GATEWAY_URL points at this machine/],
+    [{ ...PUBLIC, GATEWAY_URL: 'http://[::1]:8787' }, /GATEWAY_URL points at this machine/],
+    [{ ...PUBLIC, SITE_URL: 'echoes.example.org' }, /SITE_URL is not an absolute URL/],
+    [{ ...PUBLIC, SITE_URL: 'ftp://echoes.example.org' }, /SITE_URL is not an http\(s\) URL/],
+  ])('fails a production build with %j, saying what to set', (env, message) => {
+    let error: unknown;
+    try {
+      buildSiteConfig({ ECHO_ARCHIVE_DEPLOY: '1', ...env });
+    } catch (err) {
+      error = err;
+    }
+    expect(error).toBeInstanceOf(DeployConfigError);
+    expect((error as Error).message).toMatch(message);
+    expect((error as Error).message).toMatch(/repository variables/);
+  });
+
+  it('keeps the defaults in a local build, and says so', () => {
+    const notices: string[] = [];
+    expect(buildSiteConfig({}, (m) => notices.push(m))).toEqual({ baseUrl: 'http://localhost:4321', gatewayUrl: 'http://127.0.0.1:8787' });
+    expect(notices).toEqual([expect.stringMatching(/local build: using the development defaults SITE_URL=http:\/\/localhost:4321 and GATEWAY_URL=http:\/\/127\.0\.0\.1:8787/)]);
+  });
+
+  it('stops the builder bundle of a production build before anything is written', async () => {
+    await expect(buildBuilder({ outfile: '/nonexistent-dir/never-written.mjs', env: { ECHO_ARCHIVE_DEPLOY: '1' } })).rejects.toThrow(DeployConfigError);
+  });
+});
+
+describe('basePathOf', () => {
+  it.each([
+    ['http://localhost:4321', '/'],
+    ['https://echoes.example.org', '/'],
+    ['https://owner.github.io/echo-archive', '/echo-archive/'],
+    ['https://owner.github.io/echo-archive/', '/echo-archive/'],
+  ])('%s is served under %s', (url, base) => expect(basePathOf(url)).toBe(base));
+});
