@@ -1,6 +1,9 @@
 /**
  * The archive's Astro integration: reads and validates the archive once, when the build starts; renders the record
  * pages and publishes the raw record files beside Astro, and moves them into the output when the build ends.
+ * The files of this folder are its steps, numbered in the order they run (1 stylesheet, 2 read the archive, 3 record
+ * pages on worker threads, 4 raw records beside them, 5 staging moved into the output, 6 transparency log); the
+ * search index comes after `astro build` (scripts/build-search.ts). The whole path: ARCHITECTURE.md.
  *
  * - `astro:config:setup`: the stylesheet's versioned href (src/site/build/1-stylesheet.ts), defined for the pages as
  *   import.meta.env.ECHO_STYLESHEET, so that the Astro pages and the record pages link the same file.
