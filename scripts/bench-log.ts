@@ -47,7 +47,7 @@ try {
   for (let i = 0; i < n; i++) {
     const id = `echo-2026-01-01-${String(i + 1).padStart(6, '0')}`;
     const sha256 = createHash('sha256').update(id).digest('hex');
-    records.push({ id, path: `2026/${id}.json`, archiveDate: '2026-01-01', sha256, record: {}, file: '' });
+    records.push({ id, path: `2026/${id}.json`, archiveDate: '2026-01-01', sha256, record: {}, file: '', excerpt: '' });
     leaves.push({ id, index: i, sha256 });
   }
   const root = join(dir, 'records');

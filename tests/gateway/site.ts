@@ -11,6 +11,7 @@ import { buildPublicIndex } from '../../src/core/publish/public-index.ts';
 import { readSiteArchive } from '../../src/site/build/2-read-archive.ts';
 import { sitePaths } from '../../src/site/model/paths.ts';
 import { recordJobs } from '../../src/site/build/3-record-pages.ts';
+import { readRecordPage } from '../../src/site/build/3-record-pages-worker.ts';
 import { echoHtml } from '../../src/site/render/echo-html.ts';
 import { renderRecordPage } from '../../src/site/render/record-page.ts';
 
@@ -42,7 +43,7 @@ export function serveSite(root: string): Promise<TestSite> {
         const job = page && recordJobs(records).find((j) => j.page.entry.id === decodeURIComponent(page[1]!));
         if (job) {
           res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-          return void res.end(renderRecordPage(job.page, { paths: sitePaths('/'), site: undefined, echoHtml }).main);
+          return void res.end(renderRecordPage(readRecordPage(job), { paths: sitePaths('/'), site: undefined, echoHtml }).main);
         }
         res.writeHead(404).end();
       } catch (err) {

@@ -2,11 +2,13 @@
  * The site's way into the archive (src/site/build/2-read-archive.ts): the validated records with their hashes and files,
  * an invalid archive refused with the validate command's report, a missing folder refused with what to do.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ArchiveBuildError, InvalidArchiveError, readSiteArchive } from '../../src/site/build/2-read-archive.ts';
+import { parsedRecord } from '../../src/site/build/4-raw-records.ts';
+import { recordExcerpt, summarizeRecord } from '../../src/site/model/archive-model.ts';
 import { publishRecord } from '../publish/helpers.ts';
 import { tempDir } from '../helpers/temp-dir.ts';
 
@@ -32,7 +34,23 @@ describe('readSiteArchive', () => {
       [a.id, a.sha256, join(root, a.path)],
     ]);
     // The bytes are read again where a file is published (src/site/build/4-raw-records.ts), not kept for the whole build.
-    expect(Object.keys(records[0]!).sort()).toEqual(['archiveDate', 'file', 'id', 'path', 'record', 'sha256']);
+    expect(Object.keys(records[0]!).sort()).toEqual(['archiveDate', 'excerpt', 'file', 'id', 'path', 'record', 'sha256']);
+  });
+
+  it('keeps no echo text: each record is whole but for its echo, which its page reads from the file, and has its list excerpt', async () => {
+    // The project's own records: echoes long and short, reports, records without an echo.
+    const root = resolve('records');
+    const records = await readSiteArchive(root, quiet);
+    const withEcho = records.filter((r) => typeof parsedRecord(readFileSync(r.file)).echo === 'string');
+    expect(withEcho.length).toBeGreaterThan(0);
+    for (const r of records) {
+      const full = parsedRecord(readFileSync(r.file));
+      expect(r.record).not.toHaveProperty('echo');
+      const { echo: _, ...rest } = full;
+      expect(r.record).toEqual(rest);
+      expect(r.excerpt).toBe(recordExcerpt(full));
+      expect(summarizeRecord(r)).toEqual(summarizeRecord({ ...r, record: full, excerpt: undefined }));
+    }
   });
 
   it('refuses an invalid archive with the validate command\'s report', async () => {

@@ -10,6 +10,7 @@ import { moveEntries } from '../../src/core/util/move-entries.ts';
 import { recordPageId } from '../../src/site/build/integration.ts';
 import { publishRawRecord, readRawRecord } from '../../src/site/build/4-raw-records.ts';
 import { recordJobs, recordPageThreads, startRecordPages, type RecordSource } from '../../src/site/build/3-record-pages.ts';
+import { readRecordPage } from '../../src/site/build/3-record-pages-worker.ts';
 import { echoHtml } from '../../src/site/render/echo-html.ts';
 import { frameOf } from '../../src/site/render/page-frame.ts';
 import { recordDocument } from '../../src/site/render/record-document.ts';
@@ -58,7 +59,8 @@ describe('recordJobs', () => {
     const jobs = recordJobs(onDisk(old, report, linking));
     expect(jobs.map((j) => j.page.entry.id)).toEqual(['echo-2026-11-21-000002', 'echo-2026-11-20-000001', 'echo-2026-11-19-000003']);
     expect(jobs.map((j) => j.raw.id)).toEqual(jobs.map((j) => j.page.entry.id));
-    expect(Object.keys(jobs[0]!.page.entry).sort()).toEqual(['archiveDate', 'id', 'path', 'record', 'sha256']); // no bytes to send
+    // Neither bytes nor the parsed record (its echo text) go to a worker: it parses the file it publishes.
+    expect(Object.keys(jobs[0]!.page.entry).sort()).toEqual(['archiveDate', 'id', 'path', 'sha256']);
     const [first, second, third] = jobs.map((j) => j.page);
     expect(first!.linkedReport?.id).toBe('echo-2026-11-20-000001');
     expect(first!.supersedes).toEqual(['echo-2026-11-19-000003']);
@@ -78,7 +80,7 @@ describe('startRecordPages', () => {
       const dir = tempDir();
       const run = startRecordPages(records, { frame, dir, logger: quiet, threads });
       expect(await run.finish()).toEqual({ pages: records.length, linked: records.length, copied: 0 });
-      const jobs = new Map(recordJobs(records).map((j) => [j.page.entry.id, j.page]));
+      const jobs = new Map(recordJobs(records).map((j) => [j.page.entry.id, readRecordPage(j)]));
       expect(readdirSync(dir).sort()).toEqual([...jobs.keys()].flatMap((id) => [id, `${id}.json`]).sort());
       for (const [id, job] of jobs) {
         expect(readFileSync(join(dir, id, 'index.html'), 'utf8')).toBe(recordDocument(job, siteFrame, echoHtml));
@@ -94,7 +96,7 @@ describe('startRecordPages', () => {
     const dir = tempDir();
     const run = startRecordPages(records, { frame: unsendable, dir, logger: quiet, threads: 1 });
     expect((await run.finish()).pages).toBe(records.length);
-    const jobs = new Map(recordJobs(records).map((j) => [j.page.entry.id, j.page]));
+    const jobs = new Map(recordJobs(records).map((j) => [j.page.entry.id, readRecordPage(j)]));
     for (const [id, job] of jobs) expect(readFileSync(join(dir, id, 'index.html'), 'utf8')).toBe(recordDocument(job, siteFrame, echoHtml));
     expect(warnings.splice(0).join('\n')).toMatch(/failed .*; rendering \d+ on the main thread/);
   });
@@ -130,7 +132,9 @@ describe('publishRawRecord', () => {
   it('places the validated file itself (a link), and refuses a file changed since it was validated', () => {
     const [record] = onDisk(publishRecord('2026/echo-2026-11-21-000001.json'));
     const dir = tempDir();
-    expect(publishRawRecord(record!, dir)).toBe('linked');
+    const { how, bytes } = publishRawRecord(record!, dir);
+    expect(how).toBe('linked');
+    expect(bytes).toEqual(record!.bytes); // what the page is rendered from
     expect(readFileSync(join(dir, `${record!.id}.json`))).toEqual(record!.bytes);
     writeFileSync(record!.file, '{"changed": true}');
     expect(() => publishRawRecord(record!, tempDir())).toThrow(/changed on disk after it was validated/);

@@ -42,6 +42,21 @@ export class ArchiveRootError extends Error {}
 export const INTAKE_JOURNAL_NAME = '.intake-journal.json';
 
 export async function loadArchive(root: string, { only }: LoadOptions = {}): Promise<LoadedArchive> {
+  const archive = listArchive(root);
+  for (const file of archive.files) {
+    if (only && !only.has(file.path)) continue;
+    delete file.unread;
+    Object.assign(file, readArchiveFile(root, file.path));
+  }
+  return archive;
+}
+
+/**
+ * The archive listed by name, no file read yet (every file `unread`): a file is read when `recordAt` looks it up.
+ * `loadArchive` reads from it; the streaming validation (validateArchive with `onFile`) reads each file itself, in
+ * turn, and lets it go, so that the archive is never in memory at once.
+ */
+export function listArchive(root: string): LoadedArchive {
   // A missing root is an error, never an empty archive: a mistyped RECORDS_DIR must not publish nothing.
   if (!statSync(root, { throwIfNoEntry: false })?.isDirectory()) {
     throw new ArchiveRootError(`the archive root ${root} is not a directory`);
@@ -59,11 +74,7 @@ export async function loadArchive(root: string, { only }: LoadOptions = {}): Pro
   }
   sortByCodePoints(paths);
 
-  const files = paths.map((path): LoadedFile => {
-    if (only && !only.has(path)) return { path, id: recordIdOf(path), size: 0, unread: true };
-    return readArchiveFile(root, path);
-  });
-
+  const files = paths.map((path): LoadedFile => ({ path, id: recordIdOf(path), size: 0, unread: true }));
   const byPath = new Map(files.map((f) => [f.path, f]));
   return {
     root,
@@ -81,7 +92,7 @@ export async function loadArchive(root: string, { only }: LoadOptions = {}): Pro
 }
 
 /** One file of the archive, read and (a .json file within the size limit) parsed strictly. */
-function readArchiveFile(root: string, path: string): LoadedFile {
+export function readArchiveFile(root: string, path: string): LoadedFile {
   const file: LoadedFile = { path, id: recordIdOf(path), size: 0 };
   if (!path.endsWith('.json')) return file;
   const bytes = readFileSync(`${root}/${path}`);

@@ -8,7 +8,8 @@ import { archiveRules } from '../rules/index.ts';
 import { checkRecord } from './check-record.ts';
 import { isArchiveReadme, recordIdOf } from './paths.ts';
 import { removedRecordFindings, type RemovedRecord } from '../rules/change/removed-record.ts';
-import { loadArchive, textOf, type LoadedArchive, type LoadedFile } from './load-archive.ts';
+import { listArchive, loadArchive, readArchiveFile, textOf, type LoadedArchive, type LoadedFile } from './load-archive.ts';
+import type { ArchiveLookup, ArchiveRule } from '../rules/rule.ts';
 
 export interface FileReport {
   /** Path from the archive root, forward slashes. */
@@ -45,39 +46,87 @@ export interface ValidateOptions {
   only?: ReadonlySet<string>;
   /** Records a change deleted or renamed (`validate --changed`): each is reported as a file of its own. */
   removed?: readonly RemovedRecord[];
+  /**
+   * Validate file by file: each file is read, judged and handed here with its bytes and parsed record, which are
+   * then let go (its report keeps diagnostics and the listing's entry for the file: path, id, size, `unread`). Memory then stays
+   * flat however large the archive (the site build). Without it every report keeps its loaded file.
+   */
+  onFile?: (report: FileReport) => void;
 }
 
 export async function validateArchive(root: string, options: ValidateOptions = {}): Promise<ArchiveReport> {
-  return validateLoadedArchive(await loadArchive(root, { only: options.only }), options);
+  // Streaming lists the archive and reads each file in turn; otherwise the files are read up front and kept.
+  const archive = options.onFile ? listArchive(root) : await loadArchive(root, { only: options.only });
+  return validateLoadedArchive(archive, options);
 }
 
-export function validateLoadedArchive(archive: LoadedArchive, { only, removed = [] }: ValidateOptions = {}): ArchiveReport {
-  const archiveFindings = new Map<string, Finding[]>();
-  // Rules that judge each file alone need only the reported files (a one-file check of a large archive).
-  const reported = only ? archive.files.filter((f) => only.has(f.path)) : archive.files;
-  for (const rule of archiveRules) {
-    for (const [path, found] of rule.check(rule.perFile ? reported : archive.files)) {
-      const list = archiveFindings.get(path);
-      if (list) list.push(...found);
-      else archiveFindings.set(path, [...found]);
-    }
-  }
+/** Linked reports read again while streaming (a report is usually linked by several echoes in a row). */
+const LOOKUP_CACHE = 64;
+
+export function validateLoadedArchive(archive: LoadedArchive, { only, removed = [], onFile }: ValidateOptions = {}): ArchiveReport {
+  // Rules over the whole listing (duplicate ids) run before any file is read: they need paths, not contents.
+  const wideFindings = new Map<ArchiveRule, Map<string, Finding[]>>();
+  for (const rule of archiveRules) if (!rule.perFile) wideFindings.set(rule, rule.check(archive.files));
+
+  // While streaming, a file read for a lookup (a linked report) is not kept in the listing: a few stay in a cache.
+  let current: LoadedFile | undefined;
+  const lookup: ArchiveLookup = onFile ? streamingLookup(archive, () => current) : archive;
 
   const files: FileReport[] = [];
-  for (const file of archive.files) {
-    if (only && !only.has(file.path)) continue;
-    if (isArchiveReadme(file.path)) continue; // allowed, and not a record: nothing to report
-    const findings = [...(archiveFindings.get(file.path) ?? []), ...(file.readFindings ?? [])];
-    if (file.record) findings.push(...checkRecord(file.record, file, archive));
+  for (const entry of archive.files) {
+    if (only && !only.has(entry.path)) continue;
+    if (isArchiveReadme(entry.path)) continue; // allowed, and not a record: nothing to report
+    const file = entry.unread ? readArchiveFile(archive.root, entry.path) : entry;
+    current = file;
+    const findings: Finding[] = [];
+    // Findings in the order of the rules: each file's own archive rules, or the whole listing's.
+    for (const rule of archiveRules) {
+      const found = (rule.perFile ? rule.check([file]) : wideFindings.get(rule)!).get(file.path);
+      if (found) findings.push(...found);
+    }
+    if (file.readFindings) findings.push(...file.readFindings);
+    if (file.record) findings.push(...checkRecord(file.record, file, lookup));
     const diagnostics = findings.length === 0 ? [] : locateFindings(findings, textOf(file));
-    files.push({ path: file.path, id: file.id, valid: !diagnostics.some(isError), diagnostics, file });
+    const report: FileReport = { path: file.path, id: file.id, valid: !diagnostics.some(isError), diagnostics, file };
+    if (onFile) {
+      onFile(report);
+      // Let the file go: the listing entry (path, id, size) stands for it in the report.
+      entry.size = file.size;
+      report.file = entry;
+    }
+    files.push(report);
   }
+  current = undefined;
   for (const r of removed) {
     const diagnostics = locateFindings(removedRecordFindings(r), undefined);
     const file: LoadedFile = { path: r.path, id: recordIdOf(r.path), size: 0 };
     files.push({ path: r.path, id: file.id, valid: !diagnostics.some(isError), diagnostics, file, removed: r });
   }
   return { root: archive.root, files, summary: summarize(files), archive };
+}
+
+/**
+ * Lookups while streaming: the file being judged, a file the listing holds loaded, or one read again (a linked
+ * report), kept in a small cache rather than in the listing so that what was read does not pile up.
+ */
+function streamingLookup(archive: LoadedArchive, current: () => LoadedFile | undefined): ArchiveLookup {
+  const byPath = new Map(archive.files.map((f) => [f.path, f]));
+  const cache = new Map<string, LoadedFile>();
+  return {
+    recordAt(path) {
+      const now = current();
+      if (now?.path === path) return now;
+      const entry = byPath.get(path);
+      if (!entry || !path.endsWith('.json')) return undefined;
+      if (!entry.unread) return entry;
+      let file = cache.get(path);
+      if (file) cache.delete(path);
+      else file = readArchiveFile(archive.root, path);
+      cache.set(path, file); // most recently used last
+      if (cache.size > LOOKUP_CACHE) cache.delete(cache.keys().next().value!);
+      return file;
+    },
+  };
 }
 
 export function summarize(files: readonly FileReport[]): ValidationSummary {

@@ -42,7 +42,11 @@ export interface ArchiveFile {
 export interface ArchiveRule {
   id: string;
   summary: string;
-  /** A file's findings depend on that file alone (not on the others): checking some files needs only those. */
+  /**
+   * A file's findings depend on that file alone (not on the others): checking some files needs only those, and each
+   * is checked when it is read. A rule without it sees the whole listing before files are read (validate-archive.ts
+   * streams them), so it may judge paths only: `size` is 0 for a file not read yet.
+   */
   perFile?: true;
   /** Findings keyed by file path. */
   check(files: readonly ArchiveFile[]): Map<string, Finding[]>;

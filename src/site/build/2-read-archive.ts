@@ -18,17 +18,26 @@ import { recordsRoot } from '../../core/config.ts';
 import { sha256Hex } from '../../core/crypto/sha256.ts';
 import type { PublishRecord } from '../../core/publish/records.ts';
 import { formatPretty } from '../../core/report/format-pretty.ts';
+import type { JsonObject } from '../../core/rules/rule.ts';
+import { recordExcerpt } from '../model/archive-model.ts';
 import { readSiteLog, type SiteLog } from './6-transparency-log.ts';
 
 /**
- * One valid record as the site uses it: the publishers' record plus its file. Not its bytes: once hashed they are
- * read again only where the file is published, which checks them against `sha256` (src/site/build/4-raw-records.ts); kept,
- * they would hold about 680 MB at 100,000 records for the rest of the build.
+ * One valid record as the site keeps it for the whole build: the publishers' record plus its file, without what only
+ * its own page shows. Not its bytes: once hashed they are read again only where the file is published, which checks
+ * them against `sha256` (src/site/build/4-raw-records.ts); kept, they would hold about 680 MB at 100,000 records. Not
+ * its echo text (`record` has no `echo`): the record page parses the published bytes again on its worker thread, and
+ * the lists need only the excerpt; kept, the echo texts were about half of every parsed record (5 of 9 KB each).
  */
 export interface SiteRecord extends PublishRecord {
   /** Absolute path of the record file (published unchanged at /records/<id>.json). */
   file: string;
+  /** The list excerpt, worked out while the whole record was at hand (recordExcerpt). */
+  excerpt: string;
 }
+
+/** The fields only a record's own page shows, left out of the records the build keeps (see SiteRecord). */
+export const PAGE_ONLY_FIELDS: readonly string[] = ['echo'];
 
 /** Where the build says what it is doing (Astro's integration logger, or the console). */
 export interface ArchiveLogger {
@@ -72,9 +81,17 @@ export function invalidArchiveMessage(report: ArchiveReport): string {
  * its records in archive-path order, or throws an ArchiveBuildError.
  */
 export async function readSiteArchive(root = resolve(recordsRoot()), logger: ArchiveLogger = consoleLogger): Promise<SiteRecord[]> {
+  const records: SiteRecord[] = [];
   let report: ArchiveReport;
   try {
-    report = await validateArchive(root);
+    // File by file: each file's bytes and parsed record are let go once it is judged and its site record taken, so
+    // that memory does not grow with the text of the whole archive.
+    report = await validateArchive(root, {
+      onFile: ({ path, id, file }) => {
+        // Only record files: README.md (allowed by the core) and anything else that is not a JSON object is skipped.
+        if (path.endsWith('.json') && file.record && file.bytes) records.push(siteRecord(root, path, id, file.record, file.bytes));
+      },
+    });
   } catch (err) {
     if (!(err instanceof ArchiveRootError)) throw err;
     throw new ArchiveBuildError(
@@ -88,24 +105,25 @@ export async function readSiteArchive(root = resolve(recordsRoot()), logger: Arc
     logger.warn(`The archive is valid, with ${summary.warnings} warning${summary.warnings === 1 ? '' : 's'}:\n\n` + formatPretty(report, { color: false }));
   }
 
-  const records: SiteRecord[] = [];
-  for (const { path, id, file } of report.files) {
-    // Only record files: README.md (allowed by the core) and anything else that is not a JSON object is skipped.
-    if (!path.endsWith('.json') || !file.record || !file.bytes) continue;
-    records.push({
-      id,
-      path,
-      archiveDate: archiveDateOf(id) ?? null,
-      sha256: sha256Hex(file.bytes),
-      record: file.record,
-      file: join(report.root, path),
-    });
-  }
   logger.info(`Validated ${summary.files} file${summary.files === 1 ? '' : 's'} in ${report.root}: ${records.length} record${records.length === 1 ? '' : 's'}, all valid`);
   // The transparency log: each record's leaf index and versions; the log itself is written when the build is done.
   const log = readSiteLog(report.root, records, logger);
   if (log) siteLogs.set(records, log);
   return records;
+}
+
+function siteRecord(root: string, path: string, id: string, full: JsonObject, bytes: Buffer): SiteRecord {
+  const record: JsonObject = {};
+  for (const key of Object.keys(full)) if (!PAGE_ONLY_FIELDS.includes(key)) record[key] = full[key];
+  return {
+    id,
+    path,
+    archiveDate: archiveDateOf(id) ?? null,
+    sha256: sha256Hex(bytes),
+    record,
+    file: join(root, path),
+    excerpt: recordExcerpt(full),
+  };
 }
 
 const siteLogs = new WeakMap<readonly SiteRecord[], SiteLog>();

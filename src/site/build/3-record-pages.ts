@@ -38,7 +38,7 @@ export function recordPageThreads(env: NodeJS.ProcessEnv = process.env, cores = 
   return Math.max(1, Math.min(4, cores));
 }
 
-/** The part of a site record a record's page and raw file need (its bytes stay on the main thread). */
+/** The part of a site record a record's page and raw file need (the record itself is read from the file). */
 export type RecordSource = ArchiveEntry & Pick<SiteRecord, 'file' | 'log'>;
 
 /**
@@ -57,12 +57,13 @@ export function recordJobs(records: readonly RecordSource[]): RecordJob[] {
     return s;
   };
   const none: readonly string[] = [];
-  return entries.map(({ id, path, archiveDate, sha256, record, file, log }) => {
+  return entries.map(({ id, path, archiveDate, sha256, file, log }) => {
     if (id === '.' || id === '..') throw new Error(`record ${path}: "${id}" cannot name a page folder`);
     const linkedReport = rel.linkedReport.get(id);
     return {
+      // Not the record: the worker parses it from the file it publishes (src/site/build/3-record-pages-worker.ts).
       page: {
-        entry: { id, path, archiveDate, sha256, record },
+        entry: { id, path, archiveDate, sha256 },
         linkedReport: linkedReport === undefined ? undefined : summary(linkedReport),
         linkedFrom: (rel.linkedFrom.get(id) ?? none).map(summary),
         supersededBy: rel.supersededBy.get(id) ?? none,

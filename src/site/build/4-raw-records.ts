@@ -10,6 +10,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { sha256Hex } from '../../core/crypto/sha256.ts';
+import { parseStrictJson } from '../../core/json/strict-parse.ts';
+import type { JsonObject } from '../../core/rules/rule.ts';
 import { linkOrCopySync } from '../../core/util/link-or-copy.ts';
 
 /** What publishing needs of a record: where its validated file is, and the hash of the bytes validated. */
@@ -24,13 +26,23 @@ export interface RawRecordFile {
 
 /**
  * Places the record file at `<dir>/<id>.json` (the build does this beside each record page, on the record-page
- * threads, src/site/build/3-record-pages-worker.ts; the site path is /records/<id>.json). 'linked' or 'copied'.
+ * threads, src/site/build/3-record-pages-worker.ts; the site path is /records/<id>.json): 'linked' or 'copied', and
+ * the bytes published, which the page is then rendered from (parsedRecord).
  */
-export function publishRawRecord(record: RawRecordFile, dir: string): 'linked' | 'copied' {
+export function publishRawRecord(record: RawRecordFile, dir: string): { how: 'linked' | 'copied'; bytes: Buffer } {
   const target = join(dir, `${record.id}.json`);
   const how = linkOrCopySync(record.file, target) ? 'linked' : 'copied';
-  validatedBytes(record, target);
-  return how;
+  return { how, bytes: validatedBytes(record, target) };
+}
+
+/**
+ * The record in validated bytes, parsed by the core's strict parser as validation parsed it. The build keeps no
+ * parsed record with its echo text (src/site/build/2-read-archive.ts): a record's page reads it here, from the file.
+ */
+export function parsedRecord(bytes: Buffer): JsonObject {
+  const { value, isObject } = parseStrictJson(bytes);
+  if (!isObject) throw new Error('a validated record is no longer a JSON object');
+  return value as JsonObject;
 }
 
 /** The record file's bytes for `astro dev`'s /records/<id>.json, checked as the build checks what it publishes. */

@@ -29,6 +29,7 @@ import { echoHtml } from '../render/echo-html.ts';
 import { frameOf, type FrameSettings } from '../render/page-frame.ts';
 import { recordDocument } from '../render/record-document.ts';
 import { readStylesheetHref } from './1-stylesheet.ts';
+import { readRecordPage } from './3-record-pages-worker.ts';
 import { writeSiteLog, type SiteLog } from './6-transparency-log.ts';
 
 /** Where the record pages (/records/<id>/) and the raw record files (/records/<id>.json) live in the output. */
@@ -132,5 +133,5 @@ export function recordPageId(url: string, base: string): string | undefined {
 async function devRecordPage(id: string, root: string, frame: FrameSettings, logger: ArchiveLogger): Promise<string | undefined> {
   const job = recordJobs(await readSiteArchive(root, logger)).find((j) => j.page.entry.id === id);
   if (job === undefined) return undefined;
-  return recordDocument(job.page, frameOf(frame, true), echoHtml);
+  return recordDocument(readRecordPage(job), frameOf(frame, true), echoHtml);
 }

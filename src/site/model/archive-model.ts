@@ -19,6 +19,11 @@ export interface ArchiveEntry {
   archiveDate: string | null;
   sha256: string;
   record: Readonly<Record<string, unknown>>;
+  /**
+   * The list excerpt (recordExcerpt), when worked out already: the site's entries carry it instead of the echo text,
+   * which only the record page shows (src/site/build/2-read-archive.ts).
+   */
+  excerpt?: string;
 }
 
 // ---- Counts ----
@@ -198,13 +203,18 @@ function plain(value: unknown): string | undefined {
   return typeof value === 'string' && value.trim() !== '' ? value.replace(/\s+/g, ' ').trim() : undefined;
 }
 
+/** One line of plain text for lists: the understanding summary, else the verification claim, else the echo's start. */
+export function recordExcerpt(r: Readonly<Record<string, unknown>>): string {
+  const echo = typeof r.echo === 'string' ? r.echo : undefined;
+  const source = plain(r.understanding_summary) ?? plain(r.verification_claim) ?? (echo !== undefined ? untrustedMarkdownToText(echo.slice(0, 4 * EXCERPT_LENGTH)) : '');
+  return truncate(source, EXCERPT_LENGTH);
+}
+
 export function summarizeRecord(entry: ArchiveEntry): RecordSummary {
   const r = entry.record;
   const agent = r.agent_identity !== null && typeof r.agent_identity === 'object' ? (r.agent_identity as Record<string, unknown>) : undefined;
   const agentName = plain(agent?.name_or_model);
   const kind = typeof r.record_kind === 'string' ? r.record_kind : '';
-  const echo = typeof r.echo === 'string' ? r.echo : undefined;
-  const excerptSource = plain(r.understanding_summary) ?? plain(r.verification_claim) ?? (echo !== undefined ? untrustedMarkdownToText(echo.slice(0, 4 * EXCERPT_LENGTH)) : '');
   const facets: Record<string, string | null> = {};
   for (const f of FACETS) facets[f.key] = facetValue(r, f.key);
   return {
@@ -214,7 +224,7 @@ export function summarizeRecord(entry: ArchiveEntry): RecordSummary {
     titleIsAgent: agentName !== undefined,
     kind,
     status: typeof r.archive_status === 'string' ? r.archive_status : '',
-    excerpt: truncate(excerptSource, EXCERPT_LENGTH),
+    excerpt: entry.excerpt ?? recordExcerpt(r),
     withdrawn: isWithdrawn(r),
     badges: listBadges(r),
     facets,

@@ -1,0 +1,113 @@
+/**
+ * Validation file by file (validateArchive with `onFile`, the site build's way): the same reports as validation of
+ * the archive read up front (the CLI's way), on the project's records, the fixtures, the real-sample corpus and an
+ * archive made of every archive-wide case; each file handed over whole, then let go.
+ */
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { validateArchive, type ArchiveReport, type FileReport, type ValidateOptions } from '../../src/core/archive/validate-archive.ts';
+import { MAX_RECORD_BYTES } from '../../src/core/rules/file/too-large.ts';
+import { tempArchives } from '../helpers/archive.ts';
+import { echoWith, FIXTURES_DIR, REPO_ROOT, validEcho } from '../helpers/records.ts';
+
+const makeArchive = tempArchives();
+
+/** What a report says, without the loaded files. */
+function findings(report: ArchiveReport) {
+  return {
+    root: report.root,
+    summary: report.summary,
+    files: report.files.map(({ path, id, valid, diagnostics, removed }) => ({ path, id, valid, diagnostics, removed })),
+  };
+}
+
+/** Validates both ways; the streamed run's hand-overs, and what its reports keep afterwards. */
+async function bothWays(root: string, options: ValidateOptions = {}) {
+  const upFront = await validateArchive(root, options);
+  const handed: { path: string; record: boolean; bytes: boolean }[] = [];
+  const streamed = await validateArchive(root, {
+    ...options,
+    onFile: (f: FileReport) => handed.push({ path: f.path, record: f.file.record !== undefined, bytes: f.file.bytes !== undefined }),
+  });
+  return { upFront, streamed, handed };
+}
+
+const report = (label = 'multi_hash_verification') => echoWith({ '/record_kind': 'verification_report_v2', '/verification_scope_label': label });
+const linking = (path: string) =>
+  echoWith({
+    '/record_kind': 'echo_v3_with_verification_report',
+    '/linked_verification_report': { schema_version: 'v3', path },
+    '/generated_by': {
+      builder_version: '1.0.0',
+      claim_gate_output: 'none',
+      evidence_input: 'evidence.json',
+      generated_at_utc: '2026-05-01T00:00:00Z',
+      validation_command: 'validate',
+      validation_result: 'PASS',
+    },
+  });
+
+/** Every archive-wide case: linked reports before and after the echo (and missing, mislabelled), ids used twice, files that are not records. */
+const EVERY_CASE = {
+  'README.md': '# Records\n',
+  'a/echo-2026-05-01-000001.json': report(),
+  'b/echo-2026-05-02-000001.json': linking('/a/echo-2026-05-01-000001.json'),
+  'b/echo-2026-05-02-000002.json': linking('/a/echo-2026-05-01-000001.json'),
+  'b/echo-2026-05-02-000003.json': linking('/c/echo-2026-05-03-000001.json'),
+  'b/echo-2026-05-02-000004.json': linking('/c/echo-2026-05-03-000002.json'),
+  'b/echo-2026-05-02-000005.json': linking('/nowhere/echo-2026-05-09-000001.json'),
+  'b/echo-2026-05-02-000006.json': linking('/b/echo-2026-05-02-000006.json'),
+  'b/echo-2026-05-02-000007.json': linking('/c/broken.json'),
+  'c/echo-2026-05-03-000001.json': report(),
+  'c/echo-2026-05-03-000002.json': report('component_limited_verification'),
+  'c/broken.json': '{"schema": "service.echo.v3",',
+  'd/echo-2026-05-01-000001.json': validEcho(),
+  'd/notes.txt': 'not a record\n',
+  'd/echo-2026-05-04-000001.json': `\uFEFF${JSON.stringify(validEcho())}`,
+  'd/echo-2026-05-04-000002.json': `{"schema": "a", "schema": "b"}`,
+  'd/echo-2026-05-04-000003.json': '[1, 2]',
+  'd/echo-2026-05-04-000004.json': JSON.stringify({ ...validEcho(), padding: 'x'.repeat(MAX_RECORD_BYTES) }),
+};
+
+describe('validateArchive file by file (onFile)', () => {
+  it('reports every archive-wide case as the up-front validation does, each file handed over whole and then let go', async () => {
+    const root = makeArchive(EVERY_CASE);
+    const { upFront, streamed, handed } = await bothWays(root);
+    expect(findings(streamed)).toEqual(findings(upFront));
+    // The case list is not vacuous: linked reports (found, missing, mislabelled), duplicate ids and bad files are reported.
+    const rules = new Set(upFront.files.flatMap((f) => f.diagnostics.map((d) => d.rule)));
+    for (const rule of ['cross/linked-report', 'file/duplicate-id', 'file/not-json', 'file/too-large']) expect(rules).toContain(rule);
+    expect(upFront.files.find((f) => f.path === 'b/echo-2026-05-02-000001.json')!.valid).toBe(true);
+    expect(upFront.files.find((f) => f.path === 'b/echo-2026-05-02-000004.json')!.valid).toBe(false);
+
+    expect(handed.map((h) => h.path)).toEqual(upFront.files.map((f) => f.path));
+    expect(handed.find((h) => h.path === 'a/echo-2026-05-01-000001.json')).toEqual({ path: 'a/echo-2026-05-01-000001.json', record: true, bytes: true });
+    // Afterwards no report holds a record or bytes (the up-front reports do: the markdown report reads them).
+    expect(streamed.files.filter((f) => f.file.record !== undefined || f.file.bytes !== undefined)).toEqual([]);
+    expect(upFront.files.filter((f) => f.file.record !== undefined).length).toBeGreaterThan(10);
+  });
+
+  it('with `only`, reports those files as the up-front validation does', async () => {
+    const root = makeArchive(EVERY_CASE);
+    const only = new Set(['b/echo-2026-05-02-000004.json', 'd/echo-2026-05-01-000001.json', 'd/notes.txt']);
+    const { upFront, streamed, handed } = await bothWays(root, { only });
+    expect(findings(streamed)).toEqual(findings(upFront));
+    expect(handed.map((h) => h.path)).toEqual([...only]);
+  });
+
+  const roots: [string, string][] = [
+    ['the project\'s records', resolve(REPO_ROOT, 'records')],
+    ['the fixtures', resolve(FIXTURES_DIR, 'records')],
+    ['the hostile fixtures', resolve(REPO_ROOT, 'tests/e2e/fixtures/hostile')],
+    ['the real-sample corpus', resolve(REPO_ROOT, '../shared/corpus/real-sample/archive')],
+  ];
+  for (const [name, root] of roots) {
+    it.skipIf(!existsSync(root))(`reports ${name} as the up-front validation does`, async () => {
+      const { upFront, streamed } = await bothWays(root);
+      expect(upFront.files.length).toBeGreaterThan(0);
+      expect(findings(streamed)).toEqual(findings(upFront));
+    });
+  }
+  if (!existsSync(roots[3]![1])) console.warn(`[streaming] the real-sample corpus is not at ${roots[3]![1]}: that case is skipped.`);
+});
