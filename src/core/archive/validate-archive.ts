@@ -1,6 +1,8 @@
 /**
- * The validation pipeline: load the archive, run the archive rules over its files and the schema and record
- * rules over each record, place every finding in its file, and sum up. All problems of all files in one pass.
+ * The validation pipeline: list the archive, run the rules over the whole listing (duplicate ids), then file by
+ * file the rules of each file alone, the schema and the record rules (a linked report is looked up), place every
+ * finding in its file, and sum up. All problems of all files in one pass. The files are read up front and kept
+ * (the CLI), or read in turn and let go (`onFile`, the site build): the same findings either way.
  */
 import { isError, type Diagnostic, type Finding } from '../diagnostics/diagnostic.ts';
 import { locateFindings } from '../diagnostics/locate.ts';
@@ -48,8 +50,8 @@ export interface ValidateOptions {
   removed?: readonly RemovedRecord[];
   /**
    * Validate file by file: each file is read, judged and handed here with its bytes and parsed record, which are
-   * then let go (its report keeps diagnostics and the listing's entry for the file: path, id, size, `unread`). Memory then stays
-   * flat however large the archive (the site build). Without it every report keeps its loaded file.
+   * then let go (its report keeps the diagnostics and the listing's entry: path, id, size, `unread`). Memory then
+   * stays flat however large the archive (the site build). Without it every report keeps its loaded file.
    */
   onFile?: (report: FileReport) => void;
 }

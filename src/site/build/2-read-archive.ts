@@ -8,7 +8,7 @@
  * Why not an Astro content collection: Astro's content store serialises every entry (devalue) and bundles the
  * whole store into the build as one JavaScript module, about 13 KB per record. At 5,000 records that is 65 MB of
  * code to bundle and parse; at 100,000 it passes V8's string limit. The records are already read, parsed and
- * checked by the core, so the site keeps the core's result in memory instead and renders from it.
+ * checked by the core, file by file, so the site keeps what its pages need of each record (SiteRecord) in memory.
  */
 import { join, resolve } from 'node:path';
 import { archiveDateOf } from '../../core/archive/paths.ts';
