@@ -2,13 +2,17 @@
  * The site's way into the archive (src/site/build/2-read-archive.ts): the validated records with their hashes and files,
  * an invalid archive refused with the validate command's report, a missing folder refused with what to do.
  */
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ArchiveBuildError, InvalidArchiveError, readSiteArchive } from '../../src/site/build/2-read-archive.ts';
+import { ArchiveBuildError, InvalidArchiveError, PAGE_ONLY_FIELDS, readSiteArchive } from '../../src/site/build/2-read-archive.ts';
+import { atomFeed, jsonFeed } from '../../src/core/publish/feeds.ts';
+import { buildPublicIndex } from '../../src/core/publish/public-index.ts';
+import { buildSitemap } from '../../src/core/publish/sitemap.ts';
 import { parsedRecord } from '../../src/site/build/4-raw-records.ts';
-import { recordExcerpt, summarizeRecord } from '../../src/site/model/archive-model.ts';
+import { recordExcerpt, relations, summarize, summarizeRecord } from '../../src/site/model/archive-model.ts';
+import { facetCounts } from '../../src/site/model/facets.ts';
 import { publishRecord } from '../publish/helpers.ts';
 import { tempDir } from '../helpers/temp-dir.ts';
 
@@ -37,20 +41,41 @@ describe('readSiteArchive', () => {
     expect(Object.keys(records[0]!).sort()).toEqual(['archiveDate', 'excerpt', 'file', 'id', 'path', 'record', 'sha256']);
   });
 
-  it('keeps no echo text: each record is whole but for its echo, which its page reads from the file, and has its list excerpt', async () => {
-    // The project's own records: echoes long and short, reports, records without an echo.
-    const root = resolve('records');
-    const records = await readSiteArchive(root, quiet);
-    const withEcho = records.filter((r) => typeof parsedRecord(readFileSync(r.file)).echo === 'string');
-    expect(withEcho.length).toBeGreaterThan(0);
-    for (const r of records) {
-      const full = parsedRecord(readFileSync(r.file));
-      expect(r.record).not.toHaveProperty('echo');
-      const { echo: _, ...rest } = full;
-      expect(r.record).toEqual(rest);
-      expect(r.excerpt).toBe(recordExcerpt(full));
-      expect(summarizeRecord(r)).toEqual(summarizeRecord({ ...r, record: full, excerpt: undefined }));
+  it('keeps no echo text nor other page-only field, and every publisher gives the same as from the whole records', async () => {
+    // The project's records and the hostile fixtures: echoes long and short, reports, lifecycle links, hostile text.
+    const files: Record<string, Buffer> = {};
+    for (const [dir, under] of [['records', ''], ['tests/e2e/fixtures/hostile', '2026/']] as const) {
+      for (const path of readdirSync(resolve(dir), { recursive: true, encoding: 'utf8' })) {
+        if (path.endsWith('.json') && !path.startsWith('.')) files[`${under}${path}`] = readFileSync(resolve(dir, path));
+      }
     }
+    const records = await readSiteArchive(archive(files), quiet);
+    const whole = records.map((r) => ({ ...r, record: parsedRecord(readFileSync(r.file)) as Record<string, unknown> }));
+    expect(whole.filter((r) => typeof r.record.echo === 'string').length).toBeGreaterThan(10);
+    for (const [i, r] of records.entries()) {
+      const full = whole[i]!.record;
+      for (const field of PAGE_ONLY_FIELDS) expect(r.record).not.toHaveProperty(field);
+      expect(r.record).toEqual(Object.fromEntries(Object.entries(full).filter(([k]) => !PAGE_ONLY_FIELDS.includes(k))));
+      expect(r.excerpt).toBe(recordExcerpt(full));
+    }
+    // What the main thread makes of the records, with and without the page-only fields.
+    const config = { baseUrl: 'https://echoes.example.org', gatewayUrl: 'https://gateway.example.org' };
+    const publishers = (list: readonly (Omit<(typeof records)[number], 'excerpt'> & { excerpt?: string })[]) => ({
+      index: buildPublicIndex(list, { maxBytes: 4096 }),
+      atom: atomFeed(list, config),
+      json: jsonFeed(list, config),
+      sitemap: buildSitemap(list, config),
+      summaries: list.map(summarizeRecord), // the kept records' stored excerpt, else worked out from the whole record
+      summary: summarize(list.map((r) => r.record)),
+      facets: facetCounts(list.map((r) => r.record)),
+      relations: relations(list),
+    });
+    const kept = publishers(records);
+    const from = publishers(whole.map(({ excerpt: _, ...r }) => r));
+    expect(kept.index).toEqual(from.index);
+    expect([kept.atom, kept.json, kept.sitemap]).toEqual([from.atom, from.json, from.sitemap]);
+    expect(kept.summaries).toEqual(from.summaries);
+    expect([kept.summary, kept.facets, kept.relations]).toEqual([from.summary, from.facets, from.relations]);
   });
 
   it('refuses an invalid archive with the validate command\'s report', async () => {

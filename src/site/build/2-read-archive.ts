@@ -26,8 +26,9 @@ import { readSiteLog, type SiteLog } from './6-transparency-log.ts';
  * One valid record as the site keeps it for the whole build: the publishers' record plus its file, without what only
  * its own page shows. Not its bytes: once hashed they are read again only where the file is published, which checks
  * them against `sha256` (src/site/build/4-raw-records.ts); kept, they would hold about 680 MB at 100,000 records. Not
- * its echo text (`record` has no `echo`): the record page parses the published bytes again on its worker thread, and
- * the lists need only the excerpt; kept, the echo texts were about half of every parsed record (5 of 9 KB each).
+ * its echo text and the other long fields only its page shows (PAGE_ONLY_FIELDS): the record page parses the
+ * published bytes again on its worker thread, and the lists need only the excerpt. Kept, they were more than half of
+ * every parsed record (the echo alone 5 of 9 KB in the synthetic archive, 5.2 KB on average in the real sample).
  */
 export interface SiteRecord extends PublishRecord {
   /** Absolute path of the record file (published unchanged at /records/<id>.json). */
@@ -36,8 +37,20 @@ export interface SiteRecord extends PublishRecord {
   excerpt: string;
 }
 
-/** The fields only a record's own page shows, left out of the records the build keeps (see SiteRecord). */
-export const PAGE_ONLY_FIELDS: readonly string[] = ['echo'];
+/**
+ * The fields only a record's own page shows, left out of the records the build keeps (see SiteRecord): the long
+ * free text and evidence. Nothing else of the build reads them (the index, feeds, lists, facets, counts and relations
+ * read other fields); tests/site/read-archive.test.ts checks that each publisher gives the same with and without them.
+ */
+export const PAGE_ONLY_FIELDS: readonly string[] = [
+  'echo',
+  'discovery_provenance',
+  'boundary_acknowledgement',
+  'uncertainties',
+  'origin_limitations',
+  'component_findings',
+  'hashes_computed',
+];
 
 /** Where the build says what it is doing (Astro's integration logger, or the console). */
 export interface ArchiveLogger {

@@ -2,6 +2,7 @@
  * Reading the archive for pages: the records once per build in the two stable orders, the whole-archive model the
  * listing pages share, and the site's URLs under the configured base.
  */
+import { buildPublicIndex, indexShardBytes, type PublicIndex } from '../../core/publish/public-index.ts';
 import { byArchivePath, newestFirst } from '../../core/publish/records.ts';
 import { handedOverArchive, readSiteArchive, type SiteRecord } from '../build/2-read-archive.ts';
 import { summarize, summarizeRecord, type ArchiveSummary, type RecordSummary } from './archive-model.ts';
@@ -51,6 +52,21 @@ export function archiveModel(): Promise<ArchiveModel> {
   };
   if (import.meta.env.ECHO_DEV_SERVER) return build();
   return (model ??= build());
+}
+
+let index: Promise<Pick<PublicIndex, 'index' | 'shards'>> | undefined;
+
+/**
+ * The public index (/api/index.json and its shards, src/core/publish/public-index.ts), built once per build: both
+ * routes are cut from it. Only the published texts are kept, not the 100,000s of entries they were written from.
+ */
+export function publicIndex(): Promise<Pick<PublicIndex, 'index' | 'shards'>> {
+  const build = async () => {
+    const { index, shards } = buildPublicIndex(await archiveRecords(), { maxBytes: indexShardBytes() });
+    return { index, shards };
+  };
+  if (import.meta.env.ECHO_DEV_SERVER) return build();
+  return (index ??= build());
 }
 
 // ---- URLs (base-aware, so the site can live under a sub-path; src/site/model/paths.ts) ----
