@@ -18,6 +18,7 @@ import { recordsRoot } from '../../core/config.ts';
 import { sha256Hex } from '../../core/crypto/sha256.ts';
 import type { PublishRecord } from '../../core/publish/records.ts';
 import { formatPretty } from '../../core/report/format-pretty.ts';
+import { stringSharer, type StringSharer } from '../../core/json/shared-strings.ts';
 import type { JsonObject } from '../../core/rules/rule.ts';
 import { recordExcerpt } from '../model/archive-model.ts';
 import { readSiteLog, type SiteLog } from './6-transparency-log.ts';
@@ -99,10 +100,11 @@ export async function readSiteArchive(root = resolve(recordsRoot()), logger: Arc
   try {
     // File by file: each file's bytes and parsed record are let go once it is judged and its site record taken, so
     // that memory does not grow with the text of the whole archive.
+    const share = stringSharer();
     report = await validateArchive(root, {
       onFile: ({ path, id, file }) => {
         // Only record files: README.md (allowed by the core) and anything else that is not a JSON object is skipped.
-        if (path.endsWith('.json') && file.record && file.bytes) records.push(siteRecord(root, path, id, file.record, file.bytes));
+        if (path.endsWith('.json') && file.record && file.bytes) records.push(siteRecord(root, path, id, file.record, file.bytes, share));
       },
     });
   } catch (err) {
@@ -125,7 +127,9 @@ export async function readSiteArchive(root = resolve(recordsRoot()), logger: Arc
   return records;
 }
 
-function siteRecord(root: string, path: string, id: string, full: JsonObject, bytes: Buffer): SiteRecord {
+/** A validated record as the build keeps it: without its page-only fields, its vocabulary shared with the others. */
+function siteRecord(root: string, path: string, id: string, full: JsonObject, bytes: Buffer, share: StringSharer): SiteRecord {
+  const excerpt = recordExcerpt(full);
   const record: JsonObject = {};
   for (const key of Object.keys(full)) if (!PAGE_ONLY_FIELDS.includes(key)) record[key] = full[key];
   return {
@@ -133,9 +137,10 @@ function siteRecord(root: string, path: string, id: string, full: JsonObject, by
     path,
     archiveDate: archiveDateOf(id) ?? null,
     sha256: sha256Hex(bytes),
-    record,
+    // In place: the whole record is let go after this.
+    record: share(record),
     file: join(root, path),
-    excerpt: recordExcerpt(full),
+    excerpt,
   };
 }
 
