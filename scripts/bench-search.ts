@@ -85,19 +85,22 @@ function setSearchPageBundles(site: string, records: number, perBundle: number):
   );
 }
 
-/** Every file under the site's pagefind folders: path → SHA-256, and the total bytes. */
-function searchOutput(site: string): { files: Map<string, string>; bytes: number } {
+/** Every file under the site's pagefind folders: path → SHA-256, the total bytes, and bytes per kind of file. */
+function searchOutput(site: string): { files: Map<string, string>; bytes: number; kinds: Record<string, number> } {
   const files = new Map<string, string>();
   let bytes = 0;
+  const kinds: Record<string, number> = { fragment: 0, index: 0, filter: 0, other: 0 };
   for (const bundle of readdirSync(site).filter((d) => /^pagefind(-\d+)?$/.test(d))) {
     for (const d of readdirSync(join(site, bundle), { recursive: true, withFileTypes: true })) {
       if (!d.isFile()) continue;
       const data = readFileSync(join(d.parentPath, d.name));
       bytes += data.length;
+      const kind = /[\\/](fragment|index|filter)$/.exec(d.parentPath)?.[1] ?? 'other';
+      kinds[kind] = kinds[kind]! + data.length;
       files.set(join(d.parentPath, d.name).slice(site.length), sha256Hex(data));
     }
   }
-  return { files, bytes };
+  return { files, bytes, kinds };
 }
 
 const sameOutput = (a: Map<string, string>, b: Map<string, string>) => a.size === b.size && [...a].every(([k, v]) => b.get(k) === v);
@@ -162,6 +165,8 @@ try {
       `${identical ? 'yes' : '**NO**'} | ${(reference.bytes / 1e6).toFixed(1)} MB, ${reference.files.size} files | ${(firstQuery / 1e3).toFixed(0)} KB | ` +
       `${(perLaterQuery / 1e3).toFixed(0)} KB | ${topHits} / ${sampled.length * 2} | ${byQuery.get(common)!.results} |`;
     console.log(line);
+    const mbOf = (k: string) => `${k} ${(reference.kinds[k]! / 1e6).toFixed(1)} MB`;
+    console.log(`  index size by kind: ${['fragment', 'index', 'filter', 'other'].map(mbOf).join(', ')} (other: pagefind.js, WebAssembly, UI files, metadata)`);
     rows.push(line);
   }
   console.log(`\n${gen.valid} records (${gen.valid - 1} before the append); times are wall clock, one run each.`);
