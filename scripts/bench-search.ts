@@ -154,7 +154,14 @@ try {
     const result = JSON.parse(stdout) as { loadBytes: number; queries: { q: string; results: number; top: string | null; bytes: number; ms: number }[] };
     const byQuery = new Map(result.queries.map((r) => [r.q, r]));
     let topHits = 0;
-    for (const p of sampled) for (const q of p.queries) if (byQuery.get(q)?.top?.includes(`/records/${p.id}/`)) topHits++;
+    const misses: string[] = [];
+    for (const p of sampled) {
+      for (const q of p.queries) {
+        const r = byQuery.get(q)!;
+        if (r.top?.includes(`/records/${p.id}/`)) topHits++;
+        else misses.push(`"${q}" (${p.id}): first ${r.top ?? 'nothing'} of ${r.results}`);
+      }
+    }
     // Pagefind loads lazily: what the first search downloads includes loading; later ones fetch index chunks only.
     const firstQuery = result.loadBytes + result.queries[0]!.bytes;
     const later = result.queries.slice(1);
@@ -167,6 +174,7 @@ try {
     console.log(line);
     const mbOf = (k: string) => `${k} ${(reference.kinds[k]! / 1e6).toFixed(1)} MB`;
     console.log(`  index size by kind: ${['fragment', 'index', 'filter', 'other'].map(mbOf).join(', ')} (other: pagefind.js, WebAssembly, UI files, metadata)`);
+    for (const miss of misses) console.log(`  not the top hit: ${miss}`);
     rows.push(line);
   }
   console.log(`\n${gen.valid} records (${gen.valid - 1} before the append); times are wall clock, one run each.`);

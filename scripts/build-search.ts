@@ -22,6 +22,7 @@ import { searchBundlesOf, searchShardRecords } from '../src/core/publish/search-
 import {
   defaultSearchCacheDir,
   fileSha256,
+  filesSha256,
   noCacheFromEnv,
   NO_CACHE_ENV,
   pagefindEnv,
@@ -150,8 +151,8 @@ try {
     const output = join(site, dir);
     let key: string | undefined;
     if (pagefind) {
-      const pages = [];
-      for (const id of bundleIds) pages.push({ path: pagePath(id), sha256: await fileSha256(join(site, pagePath(id))) });
+      const hashes = await filesSha256(bundleIds.map((id) => join(site, pagePath(id))));
+      const pages = bundleIds.map((id, i) => ({ path: pagePath(id), sha256: hashes[i]! }));
       key = searchBundleKey({ pagefind, options: PAGEFIND_OPTIONS, env: pagefindEnv(), dir, pages });
       used.add(key);
       const cached = await verifiedSearchCacheEntry(cacheDir, key);
