@@ -61,7 +61,7 @@ export function pagefindEnv(env: Record<string, string | undefined> = process.en
   return Object.fromEntries(Object.entries(env).filter((e): e is [string, string] => e[0].startsWith('PAGEFIND_') && e[1] !== undefined));
 }
 
-/** Files read and hashed, or linked, at a time: a bundle has thousands of small files, and a stream each was slower. */
+/** Files read and hashed, or linked, at a time (a bundle has thousands of small files). */
 const PARALLEL_FILES = 8;
 
 /** SHA-256 of a file's bytes (read whole: pages and index files are small, the largest input is Pagefind's binary). */
