@@ -53,7 +53,8 @@ if (statSync(tmpdir()).dev !== statSync(REPO).dev) {
   process.exit(2);
 }
 
-/** Runs a node script; its wall time, failing the benchmark with its output if it fails. */
+/** Runs a node script; its wall time (and the end of its output), failing the benchmark with its output if it fails. */
+let lastOutput = '';
 function timed(args: string[], env: Record<string, string> = {}): Promise<number> {
   return new Promise((done) => {
     const start = performance.now();
@@ -66,6 +67,7 @@ function timed(args: string[], env: Record<string, string> = {}): Promise<number
         console.error(`bench:search: ${args.join(' ')} failed (exit ${code}):\n${out}`);
         process.exit(1);
       }
+      lastOutput = out;
       done(performance.now() - start);
     });
   });
@@ -145,6 +147,7 @@ try {
     const clean = await search(before, ['--no-cache'], cache, perBundle);
     const first = await search(before, [], cache, perBundle);
     const append = await search(after, [], cache, perBundle);
+    const reindexed = /\((\d+) from the cache, (\d+) indexed\)/.exec(lastOutput);
     const incremental = searchOutput(after);
     const cleanAfter = await search(after, ['--no-cache'], cache, perBundle);
     const reference = searchOutput(after);
@@ -168,7 +171,7 @@ try {
     const perLaterQuery = later.reduce((t, r) => t + r.bytes, 0) / Math.max(1, later.length);
     const bundles = searchBundleDirs(gen.valid, perBundle).length;
     const line =
-      `| ${perBundle.toLocaleString('en')} | ${bundles} | ${s(clean)} | ${s(first)} | ${s(append)} (${(clean / append).toFixed(1)} ×) | ${s(cleanAfter)} | ` +
+      `| ${perBundle.toLocaleString('en')} | ${bundles} | ${s(clean)} | ${s(first)} | ${s(append)} (${(clean / append).toFixed(1)} ×; ${reindexed?.[2] ?? '?'} re-indexed) | ${s(cleanAfter)} | ` +
       `${identical ? 'yes' : '**NO**'} | ${(reference.bytes / 1e6).toFixed(1)} MB, ${reference.files.size} files | ${(firstQuery / 1e3).toFixed(0)} KB | ` +
       `${(perLaterQuery / 1e3).toFixed(0)} KB | ${topHits} / ${sampled.length * 2} | ${byQuery.get(common)!.results} |`;
     console.log(line);
