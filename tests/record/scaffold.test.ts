@@ -33,6 +33,12 @@ describe('scaffoldRecord', () => {
     expect(Object.keys(scaffoldRecord('legacy_record')).sort()).toEqual(['archive_status', 'discovery_provenance', 'independence_class', 'origin_limitations', 'record_kind']);
   });
 
+  it("describes a placeholder by the field's description, or for a list item by the list's", () => {
+    const record = scaffoldRecord('echo_v3');
+    expect((record.agent_identity as Record<string, unknown>).self_reported).toMatch(/^<TODO: true or false: Whether this identity is the agent's own statement/);
+    expect(record.uncertainties).toEqual(['<TODO: your text: What the agent is unsure of>']);
+  });
+
   it('names the allowed values in an enum placeholder', () => {
     expect((scaffoldRecord('echo_v3').discovery_provenance as Record<string, unknown>).confidence).toBe('<TODO: one of low, medium, high>');
   });

@@ -30,9 +30,13 @@ function sentence(description: string | undefined, name: string): string {
   return (description ?? `the ${name.replaceAll('_', ' ')}`).replace(/\.$/, '');
 }
 
-/** A value for a required field: its constant, or a filled object, or a placeholder saying what to write. */
-function fill(at: ResolvedNode, name: string): unknown {
+/**
+ * A value for a required field: its constant, or a filled object, or a placeholder saying what to write. An array's
+ * item without a description of its own is described by the array's (e.g. "What the agent is unsure of").
+ */
+function fill(at: ResolvedNode, name: string, inherited?: string): unknown {
   const node = at.node;
+  const description = node.description ?? inherited;
   if (node.const !== undefined) return node.const;
   if (node.enum) return placeholder(`one of ${node.enum.join(', ')}`);
   const types = typesOf(node);
@@ -46,11 +50,11 @@ function fill(at: ResolvedNode, name: string): unknown {
   }
   if (types.includes('array')) {
     const items = itemSchema(at);
-    return Array.from({ length: Math.max(1, node.minItems ?? 1) }, () => (items ? fill(items, name) : placeholder(sentence(node.description, name))));
+    return Array.from({ length: Math.max(1, node.minItems ?? 1) }, () => (items ? fill(items, name, description) : placeholder(sentence(description, name))));
   }
-  if (types.includes('boolean')) return placeholder(`true or false: ${sentence(node.description, name)}`);
-  if (types.includes('integer') || types.includes('number')) return placeholder(`a number: ${sentence(node.description, name)}`);
-  return placeholder(`your text: ${sentence(node.description, name)}`);
+  if (types.includes('boolean')) return placeholder(`true or false: ${sentence(description, name)}`);
+  if (types.includes('integer') || types.includes('number')) return placeholder(`a number: ${sentence(description, name)}`);
+  return placeholder(`your text: ${sentence(description, name)}`);
 }
 
 /** The schema's required fields for a record of `kind`: always-required ones and those of every matching if/then. */
