@@ -1,5 +1,5 @@
 /**
- * The search index, after `astro build`: `node scripts/build-search.ts [--site DIR (dist)]`.
+ * The search index, after `astro build`: `node scripts/build-search.ts [--site DIR (dist)] [--no-cache] [--cache-dir DIR]`.
  *
  * Indexes the record pages (<site>/records/<id>/index.html: the only pages with data-pagefind-body) with Pagefind,
  * in bundles of at most SEARCH_SHARD_RECORDS pages (src/core/publish/search-bundles.ts says why), one Pagefind process
@@ -7,40 +7,72 @@
  * hard-linked into a staging folder laid out like the site (so Pagefind computes the same /records/<id>/ URLs), then
  * indexed into <site>/pagefind/, <site>/pagefind-2/, …; the staging folder is removed. Fails (exit 1) when Pagefind
  * fails or the built search page does not list exactly these bundles.
+ *
+ * Incremental: a bundle whose cache key (src/core/publish/search-cache.ts: its pages' bytes, Pagefind, the options)
+ * has a whole entry in the cache is hard-linked from there instead of indexed; Pagefind runs only for the others, and
+ * their output is stored. Appending a record changes only the last bundle (searchBundleOrder). After a build the
+ * cache holds exactly its bundles. --no-cache (or ECHO_ARCHIVE_NO_CACHE=1) indexes everything and leaves it alone.
  */
-import { spawn } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
-import { searchBundleDirs, searchShardRecords } from '../src/core/publish/search-bundles.ts';
-import { compareCodePoints } from '../src/core/util/compare.ts';
+import { parseArgs, promisify } from 'node:util';
+import { searchBundlesOf, searchShardRecords } from '../src/core/publish/search-bundles.ts';
+import {
+  defaultSearchCacheDir,
+  fileSha256,
+  filesSha256,
+  noCacheFromEnv,
+  NO_CACHE_ENV,
+  pagefindEnv,
+  placeFiles,
+  pruneSearchCache,
+  searchBundleKey,
+  storeSearchCacheEntry,
+  verifiedSearchCacheEntry,
+} from '../src/core/publish/search-cache.ts';
 import { linkOrCopy } from '../src/core/util/link-or-copy.ts';
 
 const REPO = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const PAGEFIND = join(REPO, 'node_modules/.bin/pagefind');
 const PARALLEL_LINKS = 8;
+/** Pagefind's options besides --site and --output-path (part of every cache key). */
+const PAGEFIND_OPTIONS: readonly string[] = [];
 
-const { values } = parseArgs({ options: { site: { type: 'string', default: 'dist' }, help: { type: 'boolean', short: 'h' } } });
+const { values } = parseArgs({
+  options: {
+    site: { type: 'string', default: 'dist' },
+    'no-cache': { type: 'boolean', default: false },
+    'cache-dir': { type: 'string' },
+    help: { type: 'boolean', short: 'h' },
+  },
+});
 if (values.help) {
-  console.log('Usage: node scripts/build-search.ts [--site DIR (dist)]   (SEARCH_SHARD_RECORDS: record pages per bundle)');
+  console.log(`Usage: node scripts/build-search.ts [--site DIR (dist)] [--no-cache] [--cache-dir DIR]
+
+Indexes the record pages of a built site with Pagefind, in bundles of SEARCH_SHARD_RECORDS pages (default 20000).
+A bundle whose pages, Pagefind and options are unchanged is taken from the cache instead of re-indexed
+(--cache-dir, default node_modules/.cache/echo-archive/search/). --no-cache or ${NO_CACHE_ENV}=1 index every
+bundle afresh and leave the cache alone.`);
   process.exit(0);
 }
 const site = resolve(values.site);
+const useCache = !values['no-cache'] && !noCacheFromEnv();
+const cacheDir = resolve(values['cache-dir'] ?? defaultSearchCacheDir(REPO));
 
 function fail(message: string): never {
   console.error(`build-search: ${message}`);
   process.exit(1);
 }
 
-/** The ids of the record pages, in code-point order (the order bundles fill in). */
+/** The ids of the record pages (searchBundlesOf puts them in the order bundles fill in). */
 function recordPageIds(): string[] {
   const dir = join(site, 'records');
   if (!existsSync(dir)) return [];
   return readdirSync(dir, { withFileTypes: true })
     .filter((d) => d.isDirectory() && existsSync(join(dir, d.name, 'index.html')))
-    .map((d) => d.name)
-    .sort(compareCodePoints);
+    .map((d) => d.name);
 }
 
 /** The bundles the built search page loads and merges (its data attributes, see src/pages/search.astro). */
@@ -56,9 +88,9 @@ function bundlesOfSearchPage(): string[] {
   return [attr('data-pagefind-url').replace(/pagefind\.js$/, ''), ...(JSON.parse(attr('data-merge-bundles')) as string[])];
 }
 
-function run(cmd: string, args: string[]): Promise<void> {
+function run(cmd: string, args: string[], cwd: string): Promise<void> {
   return new Promise((ok, ko) => {
-    const child = spawn(cmd, args, { stdio: ['ignore', 'inherit', 'inherit'] });
+    const child = spawn(cmd, args, { cwd, stdio: ['ignore', 'inherit', 'inherit'] });
     child.on('error', ko);
     child.on('exit', (code, signal) => (code === 0 ? ok() : ko(new Error(`${cmd} exited with ${signal ?? code}`))));
   });
@@ -76,9 +108,19 @@ async function stage(ids: readonly string[], into: string): Promise<void> {
   await Promise.all(Array.from({ length: Math.min(PARALLEL_LINKS, ids.length) }, worker));
 }
 
+/** The Pagefind that runs: its version line and the SHA-256 of its binary (the npm wrapper names it with --verbose). */
+async function pagefindIdentity(): Promise<{ version: string; binarySha256: string }> {
+  const { stdout } = await promisify(execFile)(PAGEFIND, ['--version', '--verbose']);
+  const binary = /Running the executable at (.+)$/m.exec(stdout)?.[1]?.trim();
+  const version = stdout.split('\n').find((l) => /^pagefind\S* \d/.test(l))?.trim();
+  if (!binary || !version) fail(`cannot tell which Pagefind runs (pagefind --version --verbose said ${JSON.stringify(stdout)})`);
+  return { version, binarySha256: await fileSha256(binary) };
+}
+
 const ids = recordPageIds();
 const perBundle = searchShardRecords();
-const dirs = searchBundleDirs(ids.length, perBundle);
+const bundles = searchBundlesOf(ids, perBundle);
+const dirs = bundles.map((b) => b.dir);
 
 // The search page was built from the same rule; a mismatch (another SEARCH_SHARD_RECORDS, a stale dist) would leave
 // records unsearchable, so it stops the build.
@@ -98,20 +140,43 @@ if (ids.length === 0) {
   process.exit(0);
 }
 
+const pagePath = (id: string) => `records/${id}/index.html`;
 const staging = mkdtempSync(join(dirname(site), '.search-staging-'));
+const used = new Set<string>();
+let reused = 0;
 try {
-  for (const [i, dir] of dirs.entries()) {
-    const bundleIds = ids.slice(i * perBundle, (i + 1) * perBundle);
+  const pagefind = useCache ? await pagefindIdentity() : undefined;
+  for (const [i, { dir, ids: bundleIds }] of bundles.entries()) {
+    const label = `build-search: bundle ${i + 1} of ${bundles.length} (/${dir}): ${bundleIds.length} record pages`;
+    const output = join(site, dir);
+    let key: string | undefined;
+    if (pagefind) {
+      const hashes = await filesSha256(bundleIds.map((id) => join(site, pagePath(id))));
+      const pages = bundleIds.map((id, i) => ({ path: pagePath(id), sha256: hashes[i]! }));
+      key = searchBundleKey({ pagefind, options: PAGEFIND_OPTIONS, env: pagefindEnv(), dir, pages });
+      used.add(key);
+      const cached = await verifiedSearchCacheEntry(cacheDir, key);
+      if (cached) {
+        await placeFiles(cached, output);
+        reused++;
+        console.log(`${label}, unchanged: from the cache`);
+        continue;
+      }
+    }
     const into = join(staging, String(i + 1));
     mkdirSync(into);
     await stage(bundleIds, into);
-    console.log(`build-search: bundle ${i + 1} of ${dirs.length} (/${dir}): ${bundleIds.length} record pages`);
-    await run(PAGEFIND, ['--site', into, '--output-path', join(site, dir)]);
+    console.log(label);
+    // Run where there is no pagefind.yml/json/toml: the options are exactly PAGEFIND_OPTIONS and PAGEFIND_* (keyed).
+    await run(PAGEFIND, ['--site', into, '--output-path', output, ...PAGEFIND_OPTIONS], staging);
     rmSync(into, { recursive: true, force: true });
+    if (key) await storeSearchCacheEntry(cacheDir, key, output);
   }
+  if (useCache) pruneSearchCache(cacheDir, used);
 } catch (err) {
   fail((err as Error).message);
 } finally {
   rmSync(staging, { recursive: true, force: true });
 }
-console.log(`build-search: ${ids.length} record pages indexed in ${dirs.length} bundle${dirs.length === 1 ? '' : 's'}`);
+const cacheNote = useCache ? ` (${reused} from the cache, ${bundles.length - reused} indexed)` : ' (without the cache)';
+console.log(`build-search: ${ids.length} record pages indexed in ${bundles.length} bundle${bundles.length === 1 ? '' : 's'}${cacheNote}`);

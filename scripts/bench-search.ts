@@ -1,0 +1,192 @@
+/**
+ * `npm run bench:search -- --records N [--bundle-sizes 20000,5000,2000] [--keep]`
+ *
+ * The search index benchmark (not a timed test): clean index vs. incremental after one appended record, index size
+ * and query results, at each bundle size (SEARCH_SHARD_RECORDS). In one run:
+ *   1. generates the synthetic archive of N records (scripts/lib/valid-synthetic-archive.ts, invalid files removed);
+ *   2. builds the site twice with `astro build`: without the last record ("before") and with it ("after": one record
+ *      appended, the next sequence number, as intake appends);
+ *   3. for each bundle size (the search page's bundle list rewritten to match, instead of a third site build):
+ *      indexes "before" clean (--no-cache), "before" with an empty cache (the first build, which fills it), "after"
+ *      with that cache (the append), and "after" clean; checks that the incremental "after" is byte-identical to the
+ *      clean one; prints wall times, the index's bytes and files, and query results (scripts/lib/search-queries.ts):
+ *      for sampled records, the query "Echo <n>" (their heading) and their 64-digit hex line, each of which should
+ *      find the record first, and one common phrase (result counts must agree across bundle sizes).
+ *
+ * Everything is written under TMPDIR, which must be on the project's file system (as for bench:build).
+ */
+import { execFile, spawn } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { cpus, tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs, promisify } from 'node:util';
+import { searchBundleDirs } from '../src/core/publish/search-bundles.ts';
+import { sha256Hex } from '../src/core/crypto/sha256.ts';
+import { generateValidArchive } from './lib/valid-synthetic-archive.ts';
+
+const REPO = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const NODE = join(REPO, 'node_modules/.bin/node');
+
+const { values } = parseArgs({
+  options: {
+    records: { type: 'string', default: '2000' },
+    'bundle-sizes': { type: 'string', default: '20000,5000,2000' },
+    samples: { type: 'string', default: '12' },
+    keep: { type: 'boolean', default: false },
+    help: { type: 'boolean', short: 'h' },
+  },
+});
+if (values.help) {
+  console.log('Usage: npm run bench:search -- [--records N (2000)] [--bundle-sizes A,B,… (20000,5000,2000)] [--samples K (12): records to query] [--keep]');
+  process.exit(0);
+}
+const n = Number(values.records);
+const sizes = values['bundle-sizes'].split(',').map(Number);
+const samples = Number(values.samples);
+if (!Number.isInteger(n) || n < 2 || sizes.some((s) => !Number.isInteger(s) || s < 1) || !Number.isInteger(samples) || samples < 1) {
+  console.error('bench:search: --records takes an integer of at least 2, --bundle-sizes positive integers, --samples a positive integer');
+  process.exit(2);
+}
+if (statSync(tmpdir()).dev !== statSync(REPO).dev) {
+  console.error(`bench:search: set TMPDIR to a folder on the project's file system (Astro moves build files from the project into the output)`);
+  process.exit(2);
+}
+
+/** Runs a node script; its wall time (and the end of its output), failing the benchmark with its output if it fails. */
+let lastOutput = '';
+function timed(args: string[], env: Record<string, string> = {}): Promise<number> {
+  return new Promise((done) => {
+    const start = performance.now();
+    const child = spawn(NODE, args, { cwd: REPO, env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1', NO_COLOR: '1', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    child.stdout.on('data', (b: Buffer) => (out = (out + b.toString()).slice(-10_000)));
+    child.stderr.on('data', (b: Buffer) => (out = (out + b.toString()).slice(-10_000)));
+    child.on('close', (code) => {
+      if (code !== 0) {
+        console.error(`bench:search: ${args.join(' ')} failed (exit ${code}):\n${out}`);
+        process.exit(1);
+      }
+      lastOutput = out;
+      done(performance.now() - start);
+    });
+  });
+}
+
+/** Rewrites the built search page's bundle list for `perBundle` (what a build with that SEARCH_SHARD_RECORDS writes). */
+function setSearchPageBundles(site: string, records: number, perBundle: number): void {
+  const path = join(site, 'search', 'index.html');
+  const html = readFileSync(path, 'utf8');
+  const base = /data-pagefind-url="([^"]*)pagefind\/pagefind\.js"/.exec(html)![1]!;
+  const [first, ...more] = searchBundleDirs(records, perBundle).map((d) => `${base}${d}`);
+  writeFileSync(
+    path,
+    html
+      .replace(/data-pagefind-url="[^"]*"/, `data-pagefind-url="${first}pagefind.js"`)
+      .replace(/data-merge-bundles="[^"]*"/, `data-merge-bundles="${JSON.stringify(more).replaceAll('"', '&quot;')}"`),
+  );
+}
+
+/** Every file under the site's pagefind folders: path → SHA-256, the total bytes, and bytes per kind of file. */
+function searchOutput(site: string): { files: Map<string, string>; bytes: number; kinds: Record<string, number> } {
+  const files = new Map<string, string>();
+  let bytes = 0;
+  const kinds: Record<string, number> = { fragment: 0, index: 0, filter: 0, other: 0 };
+  for (const bundle of readdirSync(site).filter((d) => /^pagefind(-\d+)?$/.test(d))) {
+    for (const d of readdirSync(join(site, bundle), { recursive: true, withFileTypes: true })) {
+      if (!d.isFile()) continue;
+      const data = readFileSync(join(d.parentPath, d.name));
+      bytes += data.length;
+      const kind = /[\\/](fragment|index|filter)$/.exec(d.parentPath)?.[1] ?? 'other';
+      kinds[kind] = kinds[kind]! + data.length;
+      files.set(join(d.parentPath, d.name).slice(site.length), sha256Hex(data));
+    }
+  }
+  return { files, bytes, kinds };
+}
+
+const sameOutput = (a: Map<string, string>, b: Map<string, string>) => a.size === b.size && [...a].every(([k, v]) => b.get(k) === v);
+const s = (t: number) => `${(t / 1000).toFixed(1)} s`;
+
+const base = mkdtempSync(join(tmpdir(), 'echo-bench-search-'));
+try {
+  console.log(`machine: ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}; node ${process.version}; working folder ${base}`);
+  const records = join(base, 'records');
+  const gen = await generateValidArchive(records, n);
+  console.log(`generated ${gen.files} records, removed ${gen.removed} deliberately invalid: ${gen.valid} records`);
+
+  // The appended record: the one with the highest sequence number (the generator's last valid one).
+  const files = readdirSync(records, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.json')).sort();
+  const last = files.at(-1)!;
+  const aside = join(base, 'appended.json');
+  renameSync(join(records, last), aside);
+  const before = join(base, 'before');
+  const after = join(base, 'after');
+  const astro = (out: string) => timed([join(REPO, 'node_modules/astro/bin/astro.mjs'), 'build', '--outDir', out], { RECORDS_DIR: records });
+  await timed([join(REPO, 'scripts/build-builder.ts')]);
+  console.log(`astro build, before the append (${gen.valid - 1} records): ${s(await astro(before))}`);
+  renameSync(aside, join(records, last));
+  console.log(`astro build, after the append (${gen.valid} records): ${s(await astro(after))}`);
+
+  // Queries: for sampled records, their heading and their hex line; and one phrase common to many records.
+  const picks = Array.from({ length: samples }, (_, i) => files[Math.floor(((i + 0.5) * files.length) / samples)]!);
+  const sampled = picks.map((f) => {
+    const seq = Number(/-(\d{6})\.json$/.exec(f)![1]);
+    return { id: f.slice(f.lastIndexOf('/') + 1, -'.json'.length), queries: [`Echo ${seq}`, seq.toString(16).padStart(64, '0')] };
+  });
+  const common = 'registry hashes';
+  const queries = [...sampled.flatMap((p) => p.queries), common];
+
+  const search = (site: string, args: string[], cache: string, perBundle: number) =>
+    timed([join(REPO, 'scripts/build-search.ts'), '--site', site, '--cache-dir', cache, ...args], { SEARCH_SHARD_RECORDS: String(perBundle) });
+  const rows: string[] = [];
+  for (const perBundle of sizes) {
+    setSearchPageBundles(before, gen.valid - 1, perBundle);
+    setSearchPageBundles(after, gen.valid, perBundle);
+    const cache = join(base, `cache-${perBundle}`);
+    const clean = await search(before, ['--no-cache'], cache, perBundle);
+    const first = await search(before, [], cache, perBundle);
+    const append = await search(after, [], cache, perBundle);
+    const reindexed = /\((\d+) from the cache, (\d+) indexed\)/.exec(lastOutput);
+    const incremental = searchOutput(after);
+    const cleanAfter = await search(after, ['--no-cache'], cache, perBundle);
+    const reference = searchOutput(after);
+    const identical = sameOutput(incremental.files, reference.files);
+
+    const { stdout } = await promisify(execFile)(NODE, [join(REPO, 'scripts/lib/search-queries.ts'), '--site', after, '--queries', JSON.stringify(queries)], { maxBuffer: 1 << 24 });
+    const result = JSON.parse(stdout) as { loadBytes: number; queries: { q: string; results: number; top: string | null; bytes: number; ms: number }[] };
+    const byQuery = new Map(result.queries.map((r) => [r.q, r]));
+    let topHits = 0;
+    const misses: string[] = [];
+    for (const p of sampled) {
+      for (const q of p.queries) {
+        const r = byQuery.get(q)!;
+        if (r.top?.includes(`/records/${p.id}/`)) topHits++;
+        else misses.push(`"${q}" (${p.id}): first ${r.top ?? 'nothing'} of ${r.results}`);
+      }
+    }
+    // Pagefind loads lazily: what the first search downloads includes loading; later ones fetch index chunks only.
+    const firstQuery = result.loadBytes + result.queries[0]!.bytes;
+    const later = result.queries.slice(1);
+    const perLaterQuery = later.reduce((t, r) => t + r.bytes, 0) / Math.max(1, later.length);
+    const bundles = searchBundleDirs(gen.valid, perBundle).length;
+    const line =
+      `| ${perBundle.toLocaleString('en')} | ${bundles} | ${s(clean)} | ${s(first)} | ${s(append)} (${(clean / append).toFixed(1)} ×; ${reindexed?.[2] ?? '?'} re-indexed) | ${s(cleanAfter)} | ` +
+      `${identical ? 'yes' : '**NO**'} | ${(reference.bytes / 1e6).toFixed(1)} MB, ${reference.files.size} files | ${(firstQuery / 1e3).toFixed(0)} KB | ` +
+      `${(perLaterQuery / 1e3).toFixed(0)} KB | ${topHits} / ${sampled.length * 2} | ${byQuery.get(common)!.results} |`;
+    console.log(line);
+    const mbOf = (k: string) => `${k} ${(reference.kinds[k]! / 1e6).toFixed(1)} MB`;
+    console.log(`  index size by kind: ${['fragment', 'index', 'filter', 'other'].map(mbOf).join(', ')} (other: pagefind.js, WebAssembly, UI files, metadata)`);
+    for (const miss of misses) console.log(`  not the top hit: ${miss}`);
+    rows.push(line);
+  }
+  console.log(`\n${gen.valid} records (${gen.valid - 1} before the append); times are wall clock, one run each.`);
+  console.log(
+    '| records per bundle | bundles | clean index (before) | first build with an empty cache | after appending one record, with the cache | clean index (after) | incremental = clean, byte for byte | index size | downloaded by the first search | by each later search | top hit right | results for "registry hashes" |',
+  );
+  console.log('|---|---|---|---|---|---|---|---|---|---|---|---|');
+  for (const r of rows) console.log(r);
+} finally {
+  if (values.keep) console.log(`kept ${base}`);
+  else rmSync(base, { recursive: true, force: true });
+}

@@ -1,0 +1,52 @@
+/**
+ * Runs searches against a built site's Pagefind index in Node, the way the search page does in a browser
+ * (src/site/client/search.ts: load /pagefind/pagefind.js, merge the other bundles, search), for bench:search.
+ *
+ *   node scripts/lib/search-queries.ts --site DIR --queries '["q1", "q2"]'
+ *
+ * Prints JSON: per query the number of results, the first result's URL, and the bytes the search fetched (index
+ * files a browser would download for it, after those of loading). Pagefind's pagefind.js fetches its files by URL;
+ * here fetch reads them from the site folder.
+ */
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { parseArgs } from 'node:util';
+
+interface PagefindApi {
+  options(o: Record<string, unknown>): Promise<void>;
+  mergeIndex(url: string, o?: Record<string, unknown>): Promise<void>;
+  init(): Promise<void>;
+  search(q: string): Promise<{ results: { data(): Promise<{ url: string }> }[] }>;
+}
+
+const { values } = parseArgs({ options: { site: { type: 'string' }, queries: { type: 'string' } } });
+const site = values.site!;
+const queries = JSON.parse(values.queries ?? '[]') as string[];
+
+let fetched = 0;
+globalThis.fetch = (async (input: string | URL) => {
+  const url = String(input);
+  const path = url.startsWith('file:') ? fileURLToPath(url.split('?')[0]!) : join(site, new URL(url, 'http://site').pathname);
+  const bytes = await readFile(path);
+  fetched += bytes.length;
+  return new Response(bytes);
+}) as typeof fetch;
+
+const page = await readFile(join(site, 'search', 'index.html'), 'utf8');
+const attr = (name: string) => new RegExp(`${name}="([^"]*)"`).exec(page)![1]!.replaceAll('&quot;', '"').replaceAll('&#34;', '"');
+const first = attr('data-pagefind-url').replace(/pagefind\.js$/, '');
+const pf = (await import(pathToFileURL(join(site, first, 'pagefind.js')).href)) as PagefindApi;
+await pf.options({ basePath: first, baseUrl: '/' });
+for (const url of JSON.parse(attr('data-merge-bundles')) as string[]) await pf.mergeIndex(url, { baseUrl: '/' });
+await pf.init();
+const loadBytes = fetched;
+const out = [];
+for (const q of queries) {
+  fetched = 0;
+  const started = performance.now();
+  const search = await pf.search(q);
+  const top = search.results[0] ? (await search.results[0].data()).url : null;
+  out.push({ q, results: search.results.length, top, bytes: fetched, ms: performance.now() - started });
+}
+console.log(JSON.stringify({ loadBytes, queries: out }));

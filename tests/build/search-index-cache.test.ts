@@ -1,0 +1,148 @@
+/**
+ * The incremental search index (scripts/build-search.ts with its cache) against the real Pagefind: after a changed
+ * record, an appended record or a damaged cache entry, the index built with the cache is byte-identical, file for
+ * file, to a clean build of the same site, and Pagefind re-ran only for the bundles whose pages changed.
+ * The sites are small hand-made ones laid out as the real build lays them out (record pages with data-pagefind-body,
+ * meta and filters; the search page listing the bundles), so each Pagefind run takes a fraction of a second.
+ */
+import { execFile } from 'node:child_process';
+import { cpSync, mkdirSync, readdirSync, readFileSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { searchBundleDirs } from '../../src/core/publish/search-bundles.ts';
+import { REPO_ROOT } from '../helpers/records.ts';
+import { tempDir } from '../helpers/temp-dir.ts';
+
+const PER_BUNDLE = 10;
+const root = tempDir('search-index-cache-');
+const cache = join(root, 'cache');
+
+const id = (n: number) => `echo-2026-0${1 + (n % 3)}-01-${String(n).padStart(6, '0')}`;
+
+function recordPage(n: number, words = `distinctive${n} phrase about manifests and line endings`): string {
+  const lang = n % 7 === 0 ? 'de' : 'en';
+  return (
+    `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><title>Record ${n}</title></head><body><main>` +
+    `<h1>Record ${n}</h1><section data-pagefind-body><div hidden data-pagefind-ignore>` +
+    `<span data-pagefind-meta="id">${id(n)}</span><span data-pagefind-filter="record_kind">kind ${n % 3}</span></div>` +
+    `<p>${words}</p></section></main></body></html>`
+  );
+}
+
+/** A built site of `count` record pages (the ones in `pages` overriding the default text). */
+function site(name: string, count: number, pages: Record<number, string> = {}): string {
+  const dir = join(root, name);
+  for (let n = 1; n <= count; n++) {
+    mkdirSync(join(dir, 'records', id(n)), { recursive: true });
+    writeFileSync(join(dir, 'records', id(n), 'index.html'), recordPage(n, pages[n]));
+  }
+  const [first, ...more] = searchBundleDirs(count, PER_BUNDLE).map((d) => `/${d}`);
+  mkdirSync(join(dir, 'search'), { recursive: true });
+  const merge = JSON.stringify(more).replaceAll('"', '&quot;');
+  writeFileSync(join(dir, 'search', 'index.html'), `<form data-search-form data-pagefind-url="${first}pagefind.js" data-merge-bundles="${merge}"></form>`);
+  return dir;
+}
+
+function buildSearch(dir: string, args: string[] = [], env: Record<string, string> = {}): Promise<string> {
+  return new Promise((done, fail) => {
+    execFile(
+      resolve(REPO_ROOT, 'node_modules/.bin/node'),
+      [resolve(REPO_ROOT, 'scripts/build-search.ts'), '--site', dir, '--cache-dir', cache, ...args],
+      { cwd: REPO_ROOT, env: { ...process.env, SEARCH_SHARD_RECORDS: String(PER_BUNDLE), ECHO_ARCHIVE_NO_CACHE: '', ...env } },
+      (err, stdout, stderr) => (err ? fail(new Error(`${err.message}\n${stdout}${stderr}`)) : done(stdout)),
+    );
+  });
+}
+
+/** Every file under the site's pagefind folders, path → bytes (as base64, so a difference prints readably). */
+function searchOutput(dir: string): Map<string, string> {
+  const files = new Map<string, string>();
+  for (const bundle of readdirSync(dir).filter((n) => /^pagefind(-\d+)?$/.test(n))) {
+    for (const d of readdirSync(join(dir, bundle), { recursive: true, withFileTypes: true })) {
+      if (d.isFile()) files.set(relative(dir, join(d.parentPath, d.name)), readFileSync(join(d.parentPath, d.name)).toString('base64'));
+    }
+  }
+  return new Map([...files].sort(([x], [y]) => (x < y ? -1 : 1)));
+}
+
+/** The bundles the log says were indexed (rather than taken from the cache). */
+const indexed = (log: string) => [...log.matchAll(/bundle \d+ of \d+ \(\/(\S+)\): \d+ record pages$/gm)].map((m) => m[1]);
+const reused = (log: string) => [...log.matchAll(/bundle \d+ of \d+ \(\/(\S+)\): \d+ record pages, unchanged: from the cache$/gm)].map((m) => m[1]);
+
+/** Builds `name` clean in a copy (no cache involved) and returns its search output. */
+async function cleanOutput(dir: string): Promise<Map<string, string>> {
+  const copy = `${dir}-clean`;
+  rmSync(copy, { recursive: true, force: true });
+  cpSync(dir, copy, { recursive: true });
+  await buildSearch(copy, ['--no-cache']);
+  return searchOutput(copy);
+}
+
+describe('the search index with its cache (scripts/build-search.ts, real Pagefind)', { timeout: 120_000 }, () => {
+  const work = site('site', 25);
+
+  it('Pagefind is deterministic: two clean builds of one site are byte-identical', async () => {
+    const a = await cleanOutput(work);
+    const b = await cleanOutput(work);
+    expect(a.size).toBeGreaterThan(10);
+    expect(b).toEqual(a);
+  });
+
+  it('a first build indexes every bundle and fills the cache; a second takes every bundle from it, identical', async () => {
+    const first = await buildSearch(work);
+    expect(indexed(first)).toEqual(['pagefind/', 'pagefind-2/', 'pagefind-3/']);
+    expect(readdirSync(cache)).toHaveLength(3);
+    const second = await buildSearch(work);
+    expect(reused(second)).toEqual(['pagefind/', 'pagefind-2/', 'pagefind-3/']);
+    expect(indexed(second)).toEqual([]);
+    expect(searchOutput(work)).toEqual(await cleanOutput(work));
+  });
+
+  it('a changed record page re-indexes its bundle only, and the result equals a clean build', async () => {
+    writeFileSync(join(work, 'records', id(14), 'index.html'), recordPage(14, 'an amended text about quasars'));
+    const log = await buildSearch(work);
+    expect(indexed(log)).toEqual(['pagefind-2/']);
+    expect(reused(log)).toEqual(['pagefind/', 'pagefind-3/']);
+    expect(searchOutput(work)).toEqual(await cleanOutput(work));
+  });
+
+  it('an appended record re-indexes the last bundle only, and the result equals a clean build', async () => {
+    const appended = site('appended', 26, { 14: 'an amended text about quasars' });
+    cpSync(join(work, 'pagefind'), join(appended, 'pagefind'), { recursive: true }); // a stale index, replaced
+    const log = await buildSearch(appended);
+    expect(indexed(log)).toEqual(['pagefind-3/']);
+    expect(reused(log)).toEqual(['pagefind/', 'pagefind-2/']);
+    const output = searchOutput(appended);
+    expect(output).toEqual(await cleanOutput(appended));
+    // The cache now holds this build's three bundles and nothing else.
+    expect(readdirSync(cache)).toHaveLength(3);
+  });
+
+  it('a damaged cache entry is not trusted: its bundle is indexed again, and the result equals a clean build', async () => {
+    const dir = join(root, 'appended');
+    const fragments = join(cache, readdirSync(cache).sort()[0]!, 'out', 'fragment');
+    const victim = join(fragments, readdirSync(fragments)[0]!);
+    const bytes = readFileSync(victim);
+    unlinkSync(victim); // a new inode: the site's hard-linked copy stays as it was
+    bytes[0] = bytes[0]! ^ 1;
+    writeFileSync(victim, bytes);
+    const log = await buildSearch(dir);
+    expect(indexed(log)).toHaveLength(1);
+    expect(reused(log)).toHaveLength(2);
+    expect(searchOutput(dir)).toEqual(await cleanOutput(dir));
+    // The entry was replaced by a whole one: the next build takes all three from the cache.
+    expect(indexed(await buildSearch(dir))).toEqual([]);
+  });
+
+  it('--no-cache and ECHO_ARCHIVE_NO_CACHE=1 index every bundle and leave the cache as it was', async () => {
+    const dir = join(root, 'appended');
+    const before = readdirSync(cache).sort();
+    for (const [args, env] of [[['--no-cache'], {}], [[], { ECHO_ARCHIVE_NO_CACHE: '1' }]] as const) {
+      const log = await buildSearch(dir, [...args], env);
+      expect(indexed(log)).toEqual(['pagefind/', 'pagefind-2/', 'pagefind-3/']);
+      expect(log).toMatch(/without the cache/);
+    }
+    expect(readdirSync(cache).sort()).toEqual(before);
+    expect(searchOutput(dir)).toEqual(await cleanOutput(dir));
+  });
+});
