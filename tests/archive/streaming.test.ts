@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { validateArchive, type ArchiveReport, type FileReport, type ValidateOptions } from '../../src/core/archive/validate-archive.ts';
 import { MAX_RECORD_BYTES } from '../../src/core/rules/file/too-large.ts';
 import { tempArchives } from '../helpers/archive.ts';
-import { echoWith, FIXTURES_DIR, REPO_ROOT, validEcho } from '../helpers/records.ts';
+import { echoWith, FIXTURES_DIR, REPO_ROOT, reportEcho, validEcho } from '../helpers/records.ts';
 
 const makeArchive = tempArchives();
 
@@ -34,31 +34,17 @@ async function bothWays(root: string, options: ValidateOptions = {}) {
 }
 
 const report = (label = 'multi_hash_verification') => echoWith({ '/record_kind': 'verification_report_v2', '/verification_scope_label': label });
-const linking = (path: string) =>
-  echoWith({
-    '/record_kind': 'echo_v3_with_verification_report',
-    '/linked_verification_report': { schema_version: 'v3', path },
-    '/generated_by': {
-      builder_version: '1.0.0',
-      claim_gate_output: 'none',
-      evidence_input: 'evidence.json',
-      generated_at_utc: '2026-05-01T00:00:00Z',
-      validation_command: 'validate',
-      validation_result: 'PASS',
-    },
-  });
-
 /** Every archive-wide case: linked reports before and after the echo (and missing, mislabelled), ids used twice, files that are not records. */
 const EVERY_CASE = {
   'README.md': '# Records\n',
   'a/echo-2026-05-01-000001.json': report(),
-  'b/echo-2026-05-02-000001.json': linking('/a/echo-2026-05-01-000001.json'),
-  'b/echo-2026-05-02-000002.json': linking('/a/echo-2026-05-01-000001.json'),
-  'b/echo-2026-05-02-000003.json': linking('/c/echo-2026-05-03-000001.json'),
-  'b/echo-2026-05-02-000004.json': linking('/c/echo-2026-05-03-000002.json'),
-  'b/echo-2026-05-02-000005.json': linking('/nowhere/echo-2026-05-09-000001.json'),
-  'b/echo-2026-05-02-000006.json': linking('/b/echo-2026-05-02-000006.json'),
-  'b/echo-2026-05-02-000007.json': linking('/c/broken.json'),
+  'b/echo-2026-05-02-000001.json': reportEcho('/a/echo-2026-05-01-000001.json'),
+  'b/echo-2026-05-02-000002.json': reportEcho('/a/echo-2026-05-01-000001.json'),
+  'b/echo-2026-05-02-000003.json': reportEcho('/c/echo-2026-05-03-000001.json'),
+  'b/echo-2026-05-02-000004.json': reportEcho('/c/echo-2026-05-03-000002.json'),
+  'b/echo-2026-05-02-000005.json': reportEcho('/nowhere/echo-2026-05-09-000001.json'),
+  'b/echo-2026-05-02-000006.json': reportEcho('/b/echo-2026-05-02-000006.json'),
+  'b/echo-2026-05-02-000007.json': reportEcho('/c/broken.json'),
   'c/echo-2026-05-03-000001.json': report(),
   'c/echo-2026-05-03-000002.json': report('component_limited_verification'),
   'c/broken.json': '{"schema": "service.echo.v3",',

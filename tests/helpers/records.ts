@@ -108,3 +108,19 @@ export function keysOf(value: unknown, found: string[] = []): string[] {
   }
   return found;
 }
+
+/** An echo with a verification report that links the report record at `path` (DECISIONS 8), with its builder block. */
+export const reportEcho = (path: string, changes: Record<string, unknown> = {}) =>
+  echoWith({
+    '/record_kind': 'echo_v3_with_verification_report',
+    '/linked_verification_report': { schema_version: 'v3', path },
+    '/generated_by': {
+      builder_version: '1.0.0',
+      claim_gate_output: 'none',
+      evidence_input: 'evidence.json',
+      generated_at_utc: '2026-05-01T00:00:00Z',
+      validation_command: 'validate',
+      validation_result: 'PASS',
+    },
+    ...changes,
+  });

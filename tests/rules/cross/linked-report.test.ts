@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { validateArchive } from '../../../src/core/archive/validate-archive.ts';
 import { linkedReport } from '../../../src/core/rules/cross/linked-report.ts';
 import { tempArchives, type FileContent } from '../../helpers/archive.ts';
-import { echoWith, lineOf, recordText, REMOVE } from '../../helpers/records.ts';
+import { echoWith, lineOf, recordText, REMOVE, reportEcho } from '../../helpers/records.ts';
 
 const RULE = 'cross/linked-report';
 const ECHO_PATH = 'echoes/echo-2026-05-01-000001.json';
@@ -15,21 +15,6 @@ const makeArchive = tempArchives();
 
 const report = (label: string | typeof REMOVE = 'multi_hash_verification') =>
   echoWith({ '/record_kind': 'verification_report_v2', '/verification_scope_label': label });
-
-const reportEcho = (path: string, changes: Record<string, unknown> = {}) =>
-  echoWith({
-    '/record_kind': 'echo_v3_with_verification_report',
-    '/linked_verification_report': { schema_version: 'v3', path },
-    '/generated_by': {
-      builder_version: '1.0.0',
-      claim_gate_output: 'none',
-      evidence_input: 'evidence.json',
-      generated_at_utc: '2026-05-01T00:00:00Z',
-      validation_command: 'validate',
-      validation_result: 'PASS',
-    },
-    ...changes,
-  });
 
 async function diagnosticsOf(files: Record<string, FileContent>, path = ECHO_PATH) {
   const root = makeArchive(files);
