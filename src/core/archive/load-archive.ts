@@ -16,7 +16,10 @@ export interface LoadedFile extends ArchiveFile, ArchiveRecord {
   bytes?: Buffer;
   /** What strict reading found (syntax, BOM, duplicate keys …); absent for files that were not read. */
   readFindings?: Finding[];
-  /** Not read yet (see LoadOptions.only): `size` is 0 and there is no record until `recordAt` reads it. */
+  /**
+   * Not read yet (see LoadOptions.only), or let go again by a streaming validation (`onFile`, which keeps its `size`):
+   * no bytes and no record until `recordAt` reads it.
+   */
   unread?: true;
 }
 

@@ -19,7 +19,7 @@ export interface FileReport {
   id: string;
   valid: boolean;
   diagnostics: Diagnostic[];
-  /** The loaded file (bytes, parsed record) for callers that go on to use it, like the site. */
+  /** The loaded file (bytes, parsed record) for callers that go on to use it; with `onFile`, the listing's entry only. */
   file: LoadedFile;
   /** Set when the change being validated deleted or renamed this record (the file is then not in the archive). */
   removed?: RemovedRecord;
