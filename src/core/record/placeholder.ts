@@ -16,13 +16,31 @@ export function placeholderRequest(value: unknown): string | undefined {
   return typeof value === 'string' ? PLACEHOLDER.exec(value)?.[1] : undefined;
 }
 
-/** Every placeholder in a record: [pointer, what it asks for], in document order. */
-export function findPlaceholders(value: unknown, pointer = ''): Array<[string, string]> {
-  const asked = placeholderRequest(value);
-  if (asked !== undefined) return [[pointer, asked]];
-  if (Array.isArray(value)) return value.flatMap((v, i) => findPlaceholders(v, childPointer(pointer, i)));
-  if (value !== null && typeof value === 'object') {
-    return Object.entries(value).flatMap(([k, v]) => findPlaceholders(v, childPointer(pointer, k)));
-  }
-  return [];
+/**
+ * Every placeholder in a record: [pointer, what it asks for], in document order. Every record of the archive is
+ * walked, and almost no string is a placeholder: a pointer is built only for a match.
+ */
+export function findPlaceholders(value: unknown): Array<[string, string]> {
+  const found: Array<[string, string]> = [];
+  const path: Array<string | number> = [];
+  const walk = (v: unknown): void => {
+    if (typeof v === 'string') {
+      const asked = v.startsWith('<TODO: ') ? placeholderRequest(v) : undefined;
+      if (asked !== undefined) found.push([path.reduce<string>((p, key) => childPointer(p, key), ''), asked]);
+    } else if (Array.isArray(v)) {
+      v.forEach((item, i) => {
+        path.push(i);
+        walk(item);
+        path.pop();
+      });
+    } else if (v !== null && typeof v === 'object') {
+      for (const [key, item] of Object.entries(v)) {
+        path.push(key);
+        walk(item);
+        path.pop();
+      }
+    }
+  };
+  walk(value);
+  return found;
 }
