@@ -31,6 +31,22 @@ class Usage extends Error {}
 
 const USAGE = 'usage: intake list [--status pending|accepted|rejected] | show ID | accept ID | reject ID --reason TEXT | recover';
 
+const HELP = [
+  'Review what the intake gateway took in (npm run intake -- COMMAND).',
+  '',
+  USAGE,
+  '',
+  '  list      every submission, one line each: receipt id, submission_sha256, record type, received, status',
+  '  show ID   one submission (ID: its receipt id or submission_sha256)',
+  '  accept ID write it into the archive (RECORDS_DIR, default records/); a correction signed by the same key also',
+  '            marks the record it corrects superseded, both files or neither (docs/lifecycle.md)',
+  '  reject ID --reason TEXT   refuse it; the receipt status route reports the reason',
+  '  recover   finish an accept that was interrupted (the archive refuses to load until then)',
+  '',
+  'The store is the gateway\'s: GATEWAY_DATA_DIR (SQLite) or GATEWAY_DATABASE_URL (PostgreSQL).',
+  'Exit status: 0 done, 1 refused (not pending, not found, correction by another key), 2 usage or storage error.',
+].join('\n');
+
 function summaryLine(s: StoredSubmission): string {
   return [s.receiptId, s.submissionSha256, s.recordType, s.receivedAt, s.status + (s.archivePath ? ` ${s.archivePath}` : '') + (s.reason ? ` (${s.reason})` : '')].join('\t');
 }
@@ -97,6 +113,10 @@ function recover(root: string, io: IntakeIo): boolean {
 
 export async function runIntake(argv: readonly string[], io: IntakeIo, store?: SubmissionStore): Promise<number> {
   const [command, ...rest] = argv;
+  if (command === '--help' || command === '-h' || command === 'help') {
+    io.out(HELP);
+    return 0;
+  }
   let own: SubmissionStore | undefined;
   try {
     if (!command || !['list', 'show', 'accept', 'reject', 'recover'].includes(command)) throw new Usage(command ? `unknown command ${command}` : 'a command is required');

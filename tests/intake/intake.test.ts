@@ -116,6 +116,11 @@ describe('intake accept', () => {
     expect(await t.run(['show', 'rcpt_' + '9'.repeat(32)])).toBe(1);
     expect(await t.run(['frobnicate'])).toBe(2);
     expect(await t.run([])).toBe(2);
+    // --help is an answer, not a usage error: every command, where the store is, what the exit codes mean.
+    for (const help of ['--help', '-h', 'help']) {
+      expect(await t.run([help])).toBe(0);
+      expect(t.out.at(-1)).toMatch(/^Review what the intake gateway took in[\s\S]*recover[\s\S]*Exit status/);
+    }
     await t.store.close();
   });
 
