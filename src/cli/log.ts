@@ -138,7 +138,7 @@ export async function main(argv: string[]): Promise<number> {
     args: rest,
     options: { root: { type: 'string' }, 'dry-run': { type: 'boolean' }, name: { type: 'string' }, out: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
   });
-  if (values.help || command === undefined || command === 'help') {
+  if (values.help || command === undefined || command === 'help' || command === '--help' || command === '-h') {
     process.stdout.write(HELP);
     return command === undefined ? 2 : 0;
   }

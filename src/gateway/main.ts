@@ -10,7 +10,25 @@ import { describeStore, openSubmissionStore } from './open-store.ts';
 import { createGateway } from './server.ts';
 import { StorageError } from './store.ts';
 
+const HELP = `The record-chain intake gateway: POST /record-chain/preflight and /record-chain/submit, signed receipts
+(intake only), GET /record-chain/receipts/{id}, /healthz. The HTTP contract: src/gateway/README.md and
+/api/gateway-openapi.json; running it in production: docs/gateway-operations.md.
+
+Usage: npm run gateway     (settings come from the environment; SIGINT or SIGTERM stops it cleanly)
+
+  HOST, PORT                  where to listen (default 127.0.0.1:8787)
+  GATEWAY_DATA_DIR            the SQLite store and the gateway's signing key (default .gateway-data/)
+  GATEWAY_DATABASE_URL        postgres://… : a PostgreSQL store shared by several instances (unset: SQLite)
+  GATEWAY_TRUSTED_PROXIES     addresses or CIDR ranges of reverse proxies whose forwarding header is believed
+  GATEWAY_RATE_LIMIT=off, GATEWAY_MAX_IN_FLIGHT, GATEWAY_METRICS, GATEWAY_LOG, …  (src/gateway/config.ts lists all)
+  SITE_URL, GATEWAY_URL       the public addresses written into receipts
+`;
+
 async function main(): Promise<void> {
+  if (process.argv.slice(2).some((a) => a === '--help' || a === '-h')) {
+    process.stdout.write(HELP);
+    return;
+  }
   const settings = gatewaySettings();
   const keys = loadOrCreateGatewayKey(settings.dataDir);
   const logger = settings.log === 'off' ? silentLogger : jsonLogger();
