@@ -20,6 +20,12 @@ import type { RateLimitSettings } from './rate-limit.ts';
 type Env = Record<string, string | undefined>;
 
 export const DEFAULT_HOST = '127.0.0.1';
+
+/** What a gateway started with no rate-limit settings enforces (also published in its OpenAPI description). */
+export const DEFAULT_RATE_LIMIT: RateLimitSettings = {
+  perClient: { burst: 20, perSecond: 1 },
+  global: { burst: 200, perSecond: 20 },
+};
 export const DEFAULT_PORT = 8787;
 export const DEFAULT_DATA_DIR = '.gateway-data';
 /** Requests handled at once by default: 64 bodies of at most max_body_bytes (256 KB) is 16 MB. */
@@ -111,8 +117,14 @@ export function gatewaySettings(env: Env = process.env): GatewaySettings {
     rateLimit: off
       ? false
       : {
-          perClient: { burst: numberSetting(env, 'GATEWAY_CLIENT_BURST', 20, { min: 1 }), perSecond: numberSetting(env, 'GATEWAY_CLIENT_PER_MINUTE', 60) / 60 },
-          global: { burst: numberSetting(env, 'GATEWAY_GLOBAL_BURST', 200, { min: 1 }), perSecond: numberSetting(env, 'GATEWAY_GLOBAL_PER_MINUTE', 1200) / 60 },
+          perClient: {
+            burst: numberSetting(env, 'GATEWAY_CLIENT_BURST', DEFAULT_RATE_LIMIT.perClient.burst, { min: 1 }),
+            perSecond: numberSetting(env, 'GATEWAY_CLIENT_PER_MINUTE', DEFAULT_RATE_LIMIT.perClient.perSecond * 60) / 60,
+          },
+          global: {
+            burst: numberSetting(env, 'GATEWAY_GLOBAL_BURST', DEFAULT_RATE_LIMIT.global.burst, { min: 1 }),
+            perSecond: numberSetting(env, 'GATEWAY_GLOBAL_PER_MINUTE', DEFAULT_RATE_LIMIT.global.perSecond * 60) / 60,
+          },
         },
   };
 }

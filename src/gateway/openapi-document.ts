@@ -4,11 +4,8 @@
  */
 import type { SiteConfig } from '../core/config.ts';
 import { gatewayOpenApi, recordChainLimits } from '../core/record-chain/index.ts';
-import { gatewaySettings } from './config.ts';
-import type { RateLimitSettings } from './rate-limit.ts';
+import { DEFAULT_RATE_LIMIT } from './config.ts';
 
 export function gatewayDescription(site: SiteConfig): Record<string, unknown> {
-  // The defaults: what a gateway started with no rate-limit settings enforces.
-  const rateLimit = gatewaySettings({}).rateLimit as RateLimitSettings;
-  return gatewayOpenApi({ baseUrl: site.baseUrl, gatewayUrl: site.gatewayUrl, limits: recordChainLimits(), rateLimit });
+  return gatewayOpenApi({ baseUrl: site.baseUrl, gatewayUrl: site.gatewayUrl, limits: recordChainLimits(), rateLimit: DEFAULT_RATE_LIMIT });
 }

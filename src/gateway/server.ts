@@ -11,7 +11,9 @@ import {
   checkBodySize,
   claimGateAnswer,
   currentRoute,
+  GATEWAY_ERRORS,
   GATEWAY_KEYS_PATH,
+  HEALTH_PATH,
   PREFLIGHT_PATH,
   RECEIPTS_PATH,
   recordChainLimits,
@@ -64,11 +66,6 @@ export interface GatewayOptions {
   metricsPath?: string;
 }
 
-export const DEFAULT_RATE_LIMIT: RateLimitSettings = {
-  perClient: { burst: 20, perSecond: 1 },
-  global: { burst: 200, perSecond: 20 },
-};
-
 type ErrorExtra = Omit<ErrorEnvelope['error'], 'status' | 'code' | 'message'>;
 
 class HttpError extends Error {
@@ -77,9 +74,10 @@ class HttpError extends Error {
   readonly code: GatewayErrorCode;
   readonly extra: ErrorExtra;
   readonly headers: Record<string, string>;
-  constructor(status: number, code: GatewayErrorCode, message: string, extra: ErrorExtra = {}, headers: Record<string, string> = {}) {
+  constructor(code: GatewayErrorCode, message: string, extra: ErrorExtra = {}, headers: Record<string, string> = {}) {
     super(message);
-    this.status = status;
+    // The status is the protocol's for the code (GATEWAY_ERRORS), as the published description says.
+    this.status = GATEWAY_ERRORS[code].status;
     this.code = code;
     this.extra = extra;
     this.headers = headers;
@@ -114,7 +112,7 @@ function isJsonContentType(header: string | undefined): boolean {
 function readBody(req: IncomingMessage, limits: RecordChainLimits): Promise<Buffer> {
   const tooLarge = (size: number): HttpError => {
     const finding = checkBodySize(size, limits)!;
-    return new HttpError(413, 'body_too_large', finding.message, { diagnostics: toWireDiagnostics([{ ...finding, line: 1, column: 1 }]) }, { connection: 'close' });
+    return new HttpError('body_too_large', finding.message, { diagnostics: toWireDiagnostics([{ ...finding, line: 1, column: 1 }]) }, { connection: 'close' });
   };
   const declared = req.headers['content-length'];
   if (declared !== undefined) {
@@ -144,7 +142,7 @@ function readBody(req: IncomingMessage, limits: RecordChainLimits): Promise<Buff
     req.on('error', (err) => {
       if (done) return;
       done = true;
-      reject(new HttpError(400, 'body_unreadable', `the request body could not be read: ${err.message}`));
+      reject(new HttpError('body_unreadable', `the request body could not be read: ${err.message}`));
     });
   });
 }
@@ -177,7 +175,6 @@ export function createGateway(options: GatewayOptions): Gateway {
 
   const storageError = (err: unknown): HttpError =>
     new HttpError(
-      503,
       'storage_unavailable',
       `the submission store is unavailable; nothing was stored (${(err as Error).message})`,
       { retry_after_seconds: storageRetry },
@@ -188,21 +185,21 @@ export function createGateway(options: GatewayOptions): Gateway {
     if (!limiter) return;
     const wait = limiter.take(clientAddress(req));
     if (wait > 0) {
-      throw new HttpError(429, 'rate_limited', `too many requests; try again in ${wait} s`, { retry_after_seconds: wait }, { 'retry-after': String(wait) });
+      throw new HttpError('rate_limited', `too many requests; try again in ${wait} s`, { retry_after_seconds: wait }, { 'retry-after': String(wait) });
     }
   }
 
   /** Content type, size, strict JSON: what both POST routes share. */
   async function judge(req: IncomingMessage) {
     if (!isJsonContentType(req.headers['content-type'])) {
-      throw new HttpError(415, 'unsupported_media_type', `send the submission as ${'application/json'} (UTF-8); found ${req.headers['content-type'] ?? 'no Content-Type'}`);
+      throw new HttpError('unsupported_media_type', `send the submission as ${'application/json'} (UTF-8); found ${req.headers['content-type'] ?? 'no Content-Type'}`);
     }
     const body = await readBody(req, limits);
     const result = validateSubmissionText(body, { limits });
     const diagnostics = toWireDiagnostics(result.diagnostics);
     const malformed = diagnostics.filter((d) => d.rule.startsWith('json/') && d.rule !== 'json/not-object');
     if (malformed.length > 0) {
-      throw new HttpError(400, 'invalid_json', 'the body is not strict JSON (UTF-8, no byte-order mark, no duplicate keys)', { diagnostics: malformed });
+      throw new HttpError('invalid_json', 'the body is not strict JSON (UTF-8, no byte-order mark, no duplicate keys)', { diagnostics: malformed });
     }
     return { body, result, diagnostics };
   }
@@ -223,7 +220,7 @@ export function createGateway(options: GatewayOptions): Gateway {
   async function submit(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const { body, result, diagnostics } = await judge(req);
     if (!result.valid || !result.submissionSha256 || !result.recordType) {
-      throw new HttpError(422, 'invalid_submission', 'the submission is invalid; nothing was stored (see diagnostics)', {
+      throw new HttpError('invalid_submission', 'the submission is invalid; nothing was stored (see diagnostics)', {
         diagnostics: diagnostics as WireDiagnostic[],
         ...(result.claimGate ? { claim_gate: claimGateAnswer(result.claimGate) } : {}),
       });
@@ -255,14 +252,14 @@ export function createGateway(options: GatewayOptions): Gateway {
   }
 
   async function receiptStatus(id: string, res: ServerResponse): Promise<void> {
-    if (!RECEIPT_ID.test(id)) throw new HttpError(404, 'not_found', `no receipt ${JSON.stringify(id)}: receipt ids look like rcpt_ and 32 hex digits`);
+    if (!RECEIPT_ID.test(id)) throw new HttpError('not_found', `no receipt ${JSON.stringify(id)}: receipt ids look like rcpt_ and 32 hex digits`);
     let stored: StoredSubmission | undefined;
     try {
       stored = await options.store.get(id);
     } catch (err) {
       throw storageError(err);
     }
-    if (!stored || stored.receiptId !== id) throw new HttpError(404, 'not_found', `no receipt ${id} at this gateway`);
+    if (!stored || stored.receiptId !== id) throw new HttpError('not_found', `no receipt ${id} at this gateway`);
     const answer: ReceiptStatus = {
       receipt: stored.receipt,
       status: stored.status,
@@ -277,10 +274,10 @@ export function createGateway(options: GatewayOptions): Gateway {
     const path = pathOf(req.url ?? '/');
     const method = req.method ?? 'GET';
     const allow = (methods: string) => {
-      if (!methods.split(', ').includes(method)) throw new HttpError(405, 'method_not_allowed', `${path} answers ${methods}`, {}, { allow: methods });
+      if (!methods.split(', ').includes(method)) throw new HttpError('method_not_allowed', `${path} answers ${methods}`, {}, { allow: methods });
     };
 
-    if (path === '/healthz') {
+    if (path === HEALTH_PATH) {
       allow('GET, HEAD');
       try {
         await options.store.get('rcpt_00000000000000000000000000000000');
@@ -300,7 +297,7 @@ export function createGateway(options: GatewayOptions): Gateway {
       return send(res, 200, options.keys.document, { 'cache-control': 'public, max-age=300' });
     }
     if (path === '/agent-submit' || path === '/gateway' || path.startsWith('/gateway/') || path === '/api/agent-submit-gateway.json') {
-      throw new HttpError(410, 'retired_path', `${path} is retired (historical only); submit through the record-chain route`, { current_route: route });
+      throw new HttpError('retired_path', `${path} is retired (historical only); submit through the record-chain route`, { current_route: route });
     }
     if (path === PREFLIGHT_PATH || path === SUBMIT_PATH) {
       allow('POST');
@@ -318,7 +315,7 @@ export function createGateway(options: GatewayOptions): Gateway {
       }
       return receiptStatus(id, res);
     }
-    throw new HttpError(404, 'not_found', `no route ${path}; the record-chain routes are ${PREFLIGHT_PATH}, ${SUBMIT_PATH} and ${RECEIPTS_PATH}/{id}`);
+    throw new HttpError('not_found', `no route ${path}; the record-chain routes are ${PREFLIGHT_PATH}, ${SUBMIT_PATH} and ${RECEIPTS_PATH}/{id}`);
   }
 
   const server = createServer({ requestTimeout: 30_000, headersTimeout: 10_000 }, (req, res) => {
@@ -327,7 +324,7 @@ export function createGateway(options: GatewayOptions): Gateway {
       // Shed before any work; Node discards the unread body, so the connection stays usable.
       return sendError(
         res,
-        new HttpError(503, 'overloaded', 'the gateway is at capacity; nothing was read or stored: retry later', { retry_after_seconds: 1 }, { 'retry-after': '1' }),
+        new HttpError('overloaded', 'the gateway is at capacity; nothing was read or stored: retry later', { retry_after_seconds: 1 }, { 'retry-after': '1' }),
       );
     }
     inFlight++;
@@ -341,7 +338,7 @@ export function createGateway(options: GatewayOptions): Gateway {
     res.once('close', release);
     handle(req, res).catch((err: unknown) => {
       const httpError =
-        err instanceof HttpError ? err : new HttpError(500, 'internal_error', 'the gateway failed on this request; nothing was stored');
+        err instanceof HttpError ? err : new HttpError('internal_error', 'the gateway failed on this request; nothing was stored');
       if (!(err instanceof HttpError)) logger.log('error', 'unexpected error', { request_id: requestIdOf(res), error: String((err as Error)?.stack ?? err) });
       sendError(res, httpError);
       if (httpError.status === 413) {
