@@ -2,6 +2,7 @@ import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { evaluateClaimGate, gateFindings } from '../../core/claim-gate/index.ts';
 import { parseStrictJson } from '../../core/json/strict-parse.ts';
+import { validationResultOf } from '../../core/record-chain/claim-gate.ts';
 import { EXIT_NO, EXIT_OK, info, out, requireStr, str, UsageError, type CommandSpec } from '../cli.ts';
 import { readInput } from './files.ts';
 
@@ -40,6 +41,6 @@ export const claimGate: CommandSpec = {
       info('This file wraps an evidence input (an example?): pass its "evidence_input" object alone.');
     }
     if (outPath) info(`wrote ${resolve(outPath)}`);
-    return output.status === 'PASS' || output.status === 'PASS_WITH_DOWNGRADE' ? EXIT_OK : EXIT_NO;
+    return validationResultOf(output) === 'PASS' ? EXIT_OK : EXIT_NO;
   },
 };

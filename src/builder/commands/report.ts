@@ -6,7 +6,7 @@
  * refused with the gate's reasons. With --archive-dir it also writes the Echo v3 pair for a pull request to the
  * archive (archive-pair.ts).
  */
-import { canonicalJson } from '../../core/canonical/jcs.ts';
+import { sameCanonical } from '../../core/canonical/jcs.ts';
 import { evaluateClaimGate, gateFindings } from '../../core/claim-gate/index.ts';
 import { claimExceedsGate } from '../../core/claim-gate/claim-check.ts';
 import type { ClaimGateOutput } from '../../core/claim-gate/output.ts';
@@ -76,7 +76,7 @@ export const report: CommandSpec = {
     const gatePath = str(values, 'gate-output');
     if (gatePath) {
       const given = readJsonObject(gatePath, 'gate-output', 'a claim gate output (a JSON object)');
-      if (canonicalJson(given) !== canonicalJson(output)) {
+      if (!sameCanonical(given, output)) {
         info(`--gate-output ${gatePath} is not what the Claim Gate answers for ${inputPath} now (was the evidence input or the file changed?). Nothing was written.`);
         for (const line of verdictLines(output)) info(line);
         return EXIT_NO;

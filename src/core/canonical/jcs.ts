@@ -55,6 +55,15 @@ export function canonicalJson(value: unknown): string {
   return out;
 }
 
+/** Whether two values have the same RFC 8785 form; a value without one (an unpaired surrogate) is equal to nothing. */
+export function sameCanonical(a: unknown, b: unknown): boolean {
+  try {
+    return canonicalJson(a) === canonicalJson(b);
+  } catch {
+    return false;
+  }
+}
+
 const UNPAIRED_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 /**

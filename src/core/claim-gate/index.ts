@@ -6,7 +6,7 @@
  * evaluate gives status FAIL with the reasons in blocking_failures.
  */
 import { canonicalJson } from '../canonical/jcs.ts';
-import { sha256Hex } from '../crypto/sha256.ts';
+import { canonicalSha256, sha256Hex } from '../crypto/sha256.ts';
 import { compileRulesDocument, EvidenceView } from './conditions.ts';
 import { inputProblems } from './input.ts';
 import { CLAIM_GATE_OUTPUT_SCHEMA, OUTPUT_BOUNDARY, type ClaimGateOutput, type ClaimGateStatus } from './output.ts';
@@ -28,7 +28,7 @@ const rulesIdentity = new WeakMap<ClaimGateRules, ClaimGateOutput['rules']>();
 function identityOf(rules: ClaimGateRules): ClaimGateOutput['rules'] {
   let id = rulesIdentity.get(rules);
   if (!id) {
-    id = { schema: String(rules.schema), version: String(rules.version), sha256: sha256Hex(canonicalJson(rules)) };
+    id = { schema: String(rules.schema), version: String(rules.version), sha256: canonicalSha256(rules) };
     rulesIdentity.set(rules, id);
   }
   return id;

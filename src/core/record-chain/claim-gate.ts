@@ -10,11 +10,11 @@
  * generated_by's validation_result and hashes against the run. What cannot be checked here: that the submitter's
  * files hash to the values in the evidence input (the gateway does not have the files; docs/claim-gate.md).
  */
-import { canonicalJson } from '../canonical/jcs.ts';
+import { sameCanonical } from '../canonical/jcs.ts';
 import { claimExceedsGate } from '../claim-gate/claim-check.ts';
 import { evaluateClaimGate, gateFindings } from '../claim-gate/index.ts';
 import type { ClaimGateOutput } from '../claim-gate/output.ts';
-import { sha256Hex } from '../crypto/sha256.ts';
+import { canonicalSha256 } from '../crypto/sha256.ts';
 import type { Finding } from '../diagnostics/diagnostic.ts';
 import { asObject, asString, violation } from '../rules/rule.ts';
 
@@ -32,17 +32,9 @@ export interface SubmissionGateJudgement {
 /** "sha256:<hex of the RFC 8785 form>", how generated_by names the evidence input and the gate output it was built from. */
 export function canonicalHashRef(value: unknown): string | undefined {
   try {
-    return `sha256:${sha256Hex(canonicalJson(value))}`;
+    return `sha256:${canonicalSha256(value)}`;
   } catch {
     return undefined; // no canonical form (an unpaired surrogate): chain/content-hash says why
-  }
-}
-
-function sameCanonical(a: unknown, b: unknown): boolean {
-  try {
-    return canonicalJson(a) === canonicalJson(b);
-  } catch {
-    return false;
   }
 }
 

@@ -7,7 +7,7 @@
  * its own verdict on the record. (The validator does not re-evaluate: a change of the published rules must not make
  * archived records invalid; the page says instead that a record's output was made under other rules.)
  */
-import { canonicalJson } from '../canonical/jcs.ts';
+import { sameCanonical } from '../canonical/jcs.ts';
 import { compareLevels } from '../claim-gate/levels.ts';
 import { evaluateClaimGate } from '../claim-gate/index.ts';
 import { asObject, asString } from '../rules/rule.ts';
@@ -41,13 +41,6 @@ export interface RecordGateView {
   claimFit: 'within' | 'above' | 'not_comparable';
 }
 
-function sameCanonical(a: unknown, b: unknown): boolean {
-  try {
-    return canonicalJson(a) === canonicalJson(b);
-  } catch {
-    return false; // no RFC 8785 form (an unpaired surrogate): not the gate's output
-  }
-}
 
 function parsedObject(text: string | undefined): Record<string, unknown> | undefined {
   if (text === undefined) return undefined;
