@@ -176,4 +176,25 @@ describe('/api/log.json', () => {
     expect(unsigned).toMatchObject({ origin: null, verifier_keys: [], checkpoint: null });
     expect(validate({ ...signed, verifier_keys: ['PRIVATE+KEY+example.org/log+00000000+AAAA'] })).toBe(false);
   });
+
+  it('names the keys the build signs with, and none for an archive without a log, even with a key configured', async () => {
+    const { GET } = await import('../../src/pages/api/log.json.ts');
+    const root = join(mkdtempSync(join(tmpdir(), 'log-json-')), 'records');
+    const saved = { RECORDS_DIR: process.env.RECORDS_DIR, LOG_SIGNING_KEY: process.env.LOG_SIGNING_KEY };
+    try {
+      cpSync(resolve(REPO_ROOT, 'records'), root, { recursive: true });
+      process.env.RECORDS_DIR = root;
+      process.env.LOG_SIGNING_KEY = signerKeyText('example.org/log', generateEd25519KeyPair().privateKey).signer;
+      const document = async () => JSON.parse(await (await GET({} as never)).text()) as { checkpoint: string | null; verifier_keys: string[] };
+      expect(await document()).toMatchObject({ checkpoint: '/log/checkpoint', verifier_keys: [expect.stringMatching(/^example\.org\/log\+/)] });
+      rmSync(join(root, '.tlog'), { recursive: true });
+      expect(await document()).toMatchObject({ checkpoint: null, verifier_keys: [] });
+    } finally {
+      for (const [k, v] of Object.entries(saved)) {
+        if (v === undefined) delete process.env[k];
+        else process.env[k] = v;
+      }
+      rmSync(join(root, '..'), { recursive: true, force: true });
+    }
+  });
 });

@@ -91,4 +91,13 @@ describe('readSiteArchive', () => {
     await expect(failure).rejects.toBeInstanceOf(ArchiveBuildError);
     await expect(failure).rejects.toMatchObject({ hint: expect.stringContaining('RECORDS_DIR') });
   });
+
+  it('refuses an archive with an interrupted intake accept, and says that, not that the folder is missing', async () => {
+    const a = publishRecord('2026/echo-2026-11-21-000002.json');
+    const root = archive({ [a.path]: a.bytes, '.intake-journal.json': '{}' });
+    const failure = readSiteArchive(root, quiet);
+    await expect(failure).rejects.toBeInstanceOf(ArchiveBuildError);
+    await expect(failure).rejects.toThrow(/interrupted[\s\S]*npm run intake -- recover/);
+    await expect(failure).rejects.not.toMatchObject({ hint: expect.stringContaining('RECORDS_DIR') });
+  });
 });

@@ -10,6 +10,7 @@
  * code to bundle and parse; at 100,000 it passes V8's string limit. The records are already read, parsed and
  * checked by the core, file by file, so the site keeps what its pages need of each record (SiteRecord) in memory.
  */
+import { statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { archiveDateOf } from '../../core/archive/paths.ts';
 import { ArchiveRootError } from '../../core/archive/load-archive.ts';
@@ -109,9 +110,13 @@ export async function readSiteArchive(root = resolve(recordsRoot()), logger: Arc
     });
   } catch (err) {
     if (!(err instanceof ArchiveRootError)) throw err;
+    // The core says which: a missing root, an interrupted intake accept, or a root that cannot be read.
+    const missing = !statSync(root, { throwIfNoEntry: false })?.isDirectory();
     throw new ArchiveBuildError(
-      `The archive root ${root} is not a directory.`,
-      'Set RECORDS_DIR to the records folder (relative paths are read from the project root), or create records/.',
+      missing ? `The archive root ${root} is not a directory.` : `${err.message[0]!.toUpperCase()}${err.message.slice(1)}.`,
+      missing
+        ? 'Set RECORDS_DIR to the records folder (relative paths are read from the project root), or create records/.'
+        : 'Fix what the message names, then build again.',
     );
   }
   const { summary } = report;
