@@ -8,6 +8,7 @@
  * archived records invalid; the page says instead that a record's output was made under other rules.)
  */
 import { sameCanonical } from '../canonical/jcs.ts';
+import { claimExceedsGate } from '../claim-gate/claim-check.ts';
 import { compareLevels } from '../claim-gate/levels.ts';
 import { evaluateClaimGate } from '../claim-gate/index.ts';
 import { asObject, asString } from '../rules/rule.ts';
@@ -97,13 +98,14 @@ export function recordGateView(record: Record<string, unknown>): RecordGateView 
   }
   if (!output) return undefined;
 
-  // The highest level the submitter states, in either place, against the allowed level.
+  // Each level the submitter states, in either place, with its scope label, held to the gate by the same check the
+  // archive validator runs (claimExceedsGate), so the page never calls "within" what cross/claim-gate-level refuses.
   const stated = [claim.level, claim.legacyVLevel].filter((l): l is string => l !== undefined);
-  const comparisons = stated.map((l) => compareLevels(l, output.allowedLevel));
+  const allowance = { allowed_protocol_level: output.allowedLevel, verification_scope_label: output.allowedScopeLabel };
   const claimFit =
-    output.allowedLevel === undefined || comparisons.length === 0 || comparisons.some((c) => c === undefined)
+    output.allowedLevel === undefined || stated.length === 0 || stated.some((l) => compareLevels(l, output.allowedLevel) === undefined)
       ? 'not_comparable'
-      : comparisons.some((c) => c! > 0)
+      : stated.some((l) => claimExceedsGate({ verification_level: l, verification_scope_label: claim.scopeLabel }, allowance).length > 0)
         ? 'above'
         : 'within';
   return {
