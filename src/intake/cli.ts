@@ -15,9 +15,8 @@ import { gatewaySettings } from '../gateway/config.ts';
 import { openSubmissionStore } from '../gateway/open-store.ts';
 import type { StoredSubmission, SubmissionStore } from '../gateway/store.ts';
 import { writeArchiveRecord } from './archive-writer.ts';
-import { CorrectionRejected, CorrectionRefused, planCorrection, type CorrectionPlan } from './correction.ts';
+import { composeAccept, CorrectionRejected, CorrectionRefused } from './correction.ts';
 import { JournalError, recoverJournal } from './journal.ts';
-import { toEchoRecord } from './to-echo-record.ts';
 
 export interface IntakeIo {
   out: (line: string) => void;
@@ -71,11 +70,7 @@ async function accept(store: SubmissionStore, s: StoredSubmission, io: IntakeIo)
   const reference = { receiptId: s.receiptId, receivedAt: s.receivedAt, submissionSha256: s.submissionSha256 };
   let outcome;
   try {
-    outcome = await writeArchiveRecord(root, s.submissionSha256, now, (archive, path) => {
-      if (submission.record_type !== 'correction') return { record: toEchoRecord(submission, reference) };
-      const plan: CorrectionPlan = planCorrection(archive, submission, path, s.submissionSha256);
-      return { record: toEchoRecord(submission, { ...reference, corrects: plan.link }), updates: [plan.target] };
-    });
+    outcome = await writeArchiveRecord(root, s.submissionSha256, now, composeAccept(submission, reference));
   } catch (err) {
     if (err instanceof CorrectionRejected) {
       await store.decide(s.receiptId, { status: 'rejected', reason: err.message, decidedAt: now.toISOString() });

@@ -14,6 +14,8 @@ import { submissionSha256Of } from '../core/publish/public-index.ts';
 import type { JsonObject, Submission } from '../core/record-chain/index.ts';
 import { CORRECTION_EFFECTS, signingKeyOf, type CorrectionEffect, type CorrectionLink } from '../core/record/record-chain-fields.ts';
 import { isWithdrawn } from '../core/record/status.ts';
+import type { AcceptPlan } from './archive-writer.ts';
+import { toEchoRecord, type IntakeReference } from './to-echo-record.ts';
 
 export class CorrectionRefused extends Error {}
 export class CorrectionRejected extends Error {}
@@ -88,5 +90,17 @@ export function planCorrection(archive: LoadedArchive, submission: Submission, c
   return {
     link: { record_id: targetId, ...(targetSha ? { submission_sha256: targetSha } : {}), effect },
     target: { path: file.path, record: updated },
+  };
+}
+
+/**
+ * What accepting `submission` writes (writeArchiveRecord's compose step): its Echo v3 record, and for a correction
+ * also the record it supersedes, planned against the archive as it is when the commit is made.
+ */
+export function composeAccept(submission: Submission, reference: IntakeReference): (archive: LoadedArchive, path: string) => AcceptPlan {
+  return (archive, path) => {
+    if (submission.record_type !== 'correction') return { record: toEchoRecord(submission, reference) };
+    const plan = planCorrection(archive, submission, path, reference.submissionSha256);
+    return { record: toEchoRecord(submission, { ...reference, corrects: plan.link }), updates: [plan.target] };
   };
 }

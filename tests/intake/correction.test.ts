@@ -15,9 +15,8 @@ import { loadOrCreateGatewayKey } from '../../src/gateway/keys.ts';
 import { SqliteSubmissionStore } from '../../src/gateway/store.ts';
 import { writeArchiveRecord } from '../../src/intake/archive-writer.ts';
 import { runIntake } from '../../src/intake/cli.ts';
-import { planCorrection } from '../../src/intake/correction.ts';
+import { composeAccept, planCorrection } from '../../src/intake/correction.ts';
 import { commitWrites, INTAKE_JOURNAL_NAME } from '../../src/intake/journal.ts';
-import { toEchoRecord } from '../../src/intake/to-echo-record.ts';
 import { CLIENT, record, submission } from '../record-chain/helpers.ts';
 import { REPO_ROOT } from '../helpers/records.ts';
 import { tempDir } from '../helpers/temp-dir.ts';
@@ -148,11 +147,7 @@ describe('both files or neither', () => {
     const echo = await acceptedEcho(t);
     const before = t.raw(ECHO_PATH);
     const sub = correction({ submission_sha256: echo.submission_sha256 });
-    const compose = (archive: Awaited<ReturnType<typeof loadArchive>>, path: string) => {
-      const plan = planCorrection(archive, sub, path, sub.proof.content_hash_sha256);
-      const reference = { receiptId: 'rcpt_' + '0'.repeat(32), receivedAt: NOW.toISOString(), submissionSha256: sub.proof.content_hash_sha256 };
-      return { record: toEchoRecord(sub, { ...reference, corrects: plan.link }), updates: [plan.target] };
-    };
+    const compose = composeAccept(sub, { receiptId: 'rcpt_' + '0'.repeat(32), receivedAt: NOW.toISOString(), submissionSha256: sub.proof.content_hash_sha256 });
     await expect(writeArchiveRecord(t.recordsDir, sub.proof.content_hash_sha256, NOW, compose, hooks)).rejects.toThrow('crash');
     return { t, before };
   }

@@ -6,8 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { validateSubmissionText } from '../../src/core/record-chain/index.ts';
 import { writeArchiveRecord } from '../../src/intake/archive-writer.ts';
-import { planCorrection } from '../../src/intake/correction.ts';
-import { toEchoRecord } from '../../src/intake/to-echo-record.ts';
+import { composeAccept } from '../../src/intake/correction.ts';
 
 const [root, submissionFile] = process.argv.slice(2) as [string, string];
 const { submission, submissionSha256 } = validateSubmissionText(readFileSync(submissionFile));
@@ -16,10 +15,6 @@ await writeArchiveRecord(
   root,
   submissionSha256,
   new Date('2026-11-22T12:00:00Z'),
-  (archive, path) => {
-    const plan = planCorrection(archive, submission, path, submissionSha256);
-    const reference = { receiptId: 'rcpt_' + '1'.repeat(32), receivedAt: '2026-11-22T12:00:00.000Z', submissionSha256, corrects: plan.link };
-    return { record: toEchoRecord(submission, reference), updates: [plan.target] };
-  },
+  composeAccept(submission, { receiptId: 'rcpt_' + '1'.repeat(32), receivedAt: '2026-11-22T12:00:00.000Z', submissionSha256 }),
   { afterWrite: () => process.kill(process.pid, 'SIGKILL') },
 );
