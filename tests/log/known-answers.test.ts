@@ -176,7 +176,6 @@ describe.skipIf(!haveVectors)('the tlog-tiles log of 1000 entries', () => {
     }
     // a changed entry
     const reader = new TileReader(1000, fromDisk());
-    expect(() => verifyInclusion(600, 1000, leafHash(Buffer.from('entry 601')), [], root)).toThrow();
     await expect(reader.inclusionProof(600).then((p) => verifyInclusion(600, 1000, leafHash(Buffer.from('entry 6OO')), p, root))).rejects.toThrow();
     // every byte of the checkpoint note matters
     for (let i = 0; i < checkpointText.length; i += 7) {

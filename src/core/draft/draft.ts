@@ -24,16 +24,14 @@ export interface ReadDraft {
   locate(finding: Finding): Diagnostic;
 }
 
-const START = { line: 1, column: 1 };
-
-function placed(findings: Finding[]): Diagnostic[] {
-  return findings.map((f) => ({ ...f, line: f.line ?? 1, column: f.column ?? 1 }));
+/** A finding with no place of its own is reported at the draft's first line. */
+function atStart(f: Finding): Diagnostic {
+  return { ...f, line: f.line ?? 1, column: f.column ?? 1 };
 }
 
 export function readDraft(text: string): ReadDraft {
   const split = splitDraft(text);
-  const noMap = (f: Finding): Diagnostic => ({ ...f, line: f.line ?? START.line, column: f.column ?? START.column });
-  if (!split.draft) return { findings: placed(split.findings), locate: noMap };
+  if (!split.draft) return { findings: split.findings.map(atStart), locate: atStart };
   const { language, matter, body, bodyLine } = split.draft;
 
   let value: unknown;
@@ -62,7 +60,7 @@ export function readDraft(text: string): ReadDraft {
     return { ...f, ...yamlHint(f, plainScalars.get(f.pointer)), ...map.locate(f.pointer, f.at) };
   };
 
-  if (value === undefined) return { findings: placed(findings).map(locate), locate };
+  if (value === undefined) return { findings: findings.map(atStart), locate };
   if (value === null || typeof value !== 'object' || Array.isArray(value)) {
     findings.push({
       rule: 'draft/front-matter',
@@ -73,7 +71,7 @@ export function readDraft(text: string): ReadDraft {
       line: 2,
       column: 1,
     });
-    return { findings: placed(findings), locate };
+    return { findings: findings.map(atStart), locate };
   }
 
   const record = value as JsonObject;

@@ -8,7 +8,7 @@
  * first use. A missing, unreadable or unwritable cache only means compiling as before. Not for the bundled builder
  * (it has no node_modules); the validate CLI calls it.
  */
-import { createHash } from 'node:crypto';
+import { createHash, type Hash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { basename, dirname, join } from 'node:path';
@@ -27,14 +27,19 @@ export const PRECOMPILED_DIR = join(dirname(fileURLToPath(import.meta.url)), '..
 export type ValidatorKind = 'first-error' | 'all-errors';
 
 let compileSource: string | undefined;
+let ajvVersion: string | undefined;
+// The hash over every schema document, taken once per process and copied for each name (a one-file check asks for
+// names several times; the documents are the same each time).
+let schemasHash: Hash | undefined;
 
 /** The file a validator of schema `id` is kept in: named by everything its code depends on. */
 export function precompiledFile(id: string = ECHO_RECORD_SCHEMA_ID, kind: ValidatorKind = 'first-error'): string {
-  const ajvVersion = (require('ajv/package.json') as { version: string }).version;
+  ajvVersion ??= (require('ajv/package.json') as { version: string }).version;
   // compile.ts's own text stands for the Ajv options (a changed option is a changed file, so a new name).
   compileSource ??= readFileSync(new URL('./compile.ts', import.meta.url), 'utf8');
-  const hash = createHash('sha256')
-    .update(JSON.stringify(schemaDocuments))
+  schemasHash ??= createHash('sha256').update(JSON.stringify(schemaDocuments));
+  const hash = schemasHash
+    .copy()
     .update(`\0ajv ${ajvVersion}\0${kind}\0${id}\0`)
     .update(compileSource)
     .digest('hex')
