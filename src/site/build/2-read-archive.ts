@@ -149,7 +149,10 @@ function siteRecord(root: string, path: string, id: string, full: JsonObject, by
   };
 }
 
-const siteLogs = new WeakMap<readonly SiteRecord[], SiteLog>();
+// Kept on globalThis, like the hand-over below: Astro bundles the pages with their own copy of this module, and a page
+// (/api/log.json) asks for the log of the records the integration's copy read.
+const SITE_LOGS = Symbol.for('echo-archive.site-logs');
+const siteLogs: WeakMap<readonly SiteRecord[], SiteLog> = ((globalThis as { [SITE_LOGS]?: WeakMap<readonly SiteRecord[], SiteLog> })[SITE_LOGS] ??= new WeakMap());
 
 /** The transparency log read with these records (readSiteArchive), if the archive has one. */
 export function siteLogOf(records: readonly SiteRecord[]): SiteLog | undefined {
