@@ -23,8 +23,6 @@ import {
   defaultSearchCacheDir,
   fileSha256,
   filesSha256,
-  noCacheFromEnv,
-  NO_CACHE_ENV,
   pagefindEnv,
   placeFiles,
   pruneSearchCache,
@@ -32,6 +30,7 @@ import {
   storeSearchCacheEntry,
   verifiedSearchCacheEntry,
 } from '../src/core/publish/search-cache.ts';
+import { noCacheFromEnv, NO_CACHE_ENV } from '../src/core/publish/build-cache.ts';
 import { linkOrCopy } from '../src/core/util/link-or-copy.ts';
 
 const REPO = resolve(dirname(fileURLToPath(import.meta.url)), '..');

@@ -6,7 +6,6 @@ import { cpSync, mkdirSync, readFileSync, rmSync, unlinkSync, writeFileSync } fr
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
-  noCacheFromEnv,
   pagefindEnv,
   pruneSearchCache,
   searchBundleKey,
@@ -48,11 +47,8 @@ describe('searchBundleKey', () => {
     expect(keys.size).toBe(variants.length + 1);
   });
 
-  it('keys on PAGEFIND_* variables only; ECHO_ARCHIVE_NO_CACHE turns the cache off unless 0 or false', () => {
+  it('keys on PAGEFIND_* variables only', () => {
     expect(pagefindEnv({ PAGEFIND_SITE: 'x', HOME: '/root', PATH: '/bin' })).toEqual({ PAGEFIND_SITE: 'x' });
-    expect(noCacheFromEnv({})).toBe(false);
-    for (const off of ['0', 'false', ' ', '']) expect(noCacheFromEnv({ ECHO_ARCHIVE_NO_CACHE: off }), off).toBe(false);
-    for (const on of ['1', 'true', 'yes']) expect(noCacheFromEnv({ ECHO_ARCHIVE_NO_CACHE: on }), on).toBe(true);
   });
 });
 

@@ -17,23 +17,16 @@ import { readFile } from 'node:fs/promises';
 import { dirname, join, relative, sep } from 'node:path';
 import pLimit from 'p-limit';
 import { canonicalSha256, sha256Hex } from '../crypto/sha256.ts';
+import { buildCacheRoot } from './build-cache.ts';
 import { compareCodePoints } from '../util/compare.ts';
 import { linkOrCopy } from '../util/link-or-copy.ts';
 
 /** Bumped when the entry layout or the key's inputs change: older entries then never match. */
 export const SEARCH_CACHE_FORMAT = 1;
 
-/** The environment variable that turns the cache off (any non-empty value but 0 or false), like --no-cache. */
-export const NO_CACHE_ENV = 'ECHO_ARCHIVE_NO_CACHE';
-
-export function noCacheFromEnv(env: Record<string, string | undefined> = process.env): boolean {
-  const v = env[NO_CACHE_ENV]?.trim().toLowerCase();
-  return !!v && v !== '0' && v !== 'false';
-}
-
-/** Where the cache lives by default: node_modules/.cache/ is what build tools (and CI caches) use. */
+/** Where the search cache lives by default: search/ in the build cache (build-cache.ts). */
 export function defaultSearchCacheDir(repo: string): string {
-  return join(repo, 'node_modules', '.cache', 'echo-archive', 'search');
+  return join(buildCacheRoot(repo), 'search');
 }
 
 /** Everything that decides a bundle's Pagefind output. */
