@@ -26,7 +26,7 @@ describe('code fingerprint', () => {
 
   it('moves with a changed byte, an added, removed or renamed file, and a file appearing where one was missing', () => {
     const before = codeFingerprint(project(base), paths);
-    const variants = [
+    const variants: Record<string, string>[] = [
       { ...base, 'src/render/b.ts': 'B' },
       { ...base, 'src/render/c.ts': '' },
       { 'src/a.ts': 'a', 'lock.json': '{}' },

@@ -2,12 +2,15 @@
  * Worker of the record-page pool (src/site/build/3-record-pages.ts): for each record of a batch, places its raw file at
  * <dir>/<id>.json (src/site/build/4-raw-records.ts) and renders its page, from those very bytes parsed, to
  * <dir>/<id>/index.html. The job carries no parsed record: the main thread does not keep every record's echo text
- * (src/site/build/2-read-archive.ts), and the raw-record step reads the file anyway. Synchronous file calls: this
- * thread has nothing else to do.
+ * (src/site/build/2-read-archive.ts), and the raw-record step reads the file anyway. With the page cache
+ * (src/site/build/cache/page-cache.ts), a page whose inputs are unchanged is linked from the cache instead of rendered.
+ * Synchronous file calls: this thread has nothing else to do.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parsedRecord, publishRawRecord, readRawRecord, type RawRecordFile } from './4-raw-records.ts';
+import { PageCache, pageCacheKey, type PageCacheSettings } from './cache/page-cache.ts';
+import { linkOrCopySync } from '../../core/util/link-or-copy.ts';
 import { echoHtml } from '../render/echo-html.ts';
 import { frameOf, type FrameSettings } from '../render/page-frame.ts';
 import { recordDocument } from '../render/record-document.ts';
@@ -36,24 +39,62 @@ export interface RecordPageBatch {
   frame: FrameSettings;
   dir: string;
   jobs: readonly RecordJob[];
+  /** The page cache, unless the build runs without it. */
+  cache?: PageCacheSettings;
 }
 
 export interface RecordBatchResult {
   pages: number;
+  /** Of `pages`, how many were taken from the page cache. */
+  reused: number;
   linked: number;
   copied: number;
+  /** The cache entries this batch used or stored (names relative to the cache folder). */
+  entries: string[];
 }
 
-export default function renderRecordPages({ frame, dir, jobs }: RecordPageBatch): RecordBatchResult {
+/** This thread's view of the cache, for the build that is running (a thread may serve several builds in tests). */
+let threadCache: PageCache | undefined;
+function cacheFor(settings: PageCacheSettings | undefined): PageCache | undefined {
+  if (settings === undefined) return undefined;
+  if (threadCache?.settings.build !== settings.build) threadCache = new PageCache(settings);
+  return threadCache;
+}
+
+export default function renderRecordPages({ frame, dir, jobs, cache: settings }: RecordPageBatch): RecordBatchResult {
   const siteFrame = frameOf(frame);
-  const result: RecordBatchResult = { pages: 0, linked: 0, copied: 0 };
+  const cache = cacheFor(settings);
+  const result: RecordBatchResult = { pages: 0, reused: 0, linked: 0, copied: 0, entries: [] };
   for (const { page, raw } of jobs) {
+    // Always published and checked: the raw file is the record's bytes, which the page's key names by their hash.
     const { how, bytes } = publishRawRecord(raw, dir);
     result[how]++;
     const folder = join(dir, page.entry.id);
     mkdirSync(folder, { recursive: true });
-    writeFileSync(join(folder, 'index.html'), recordDocument(recordPageInput(page, bytes), siteFrame, echoHtml));
+    const file = join(folder, 'index.html');
     result.pages++;
+    const key = cache ? pageCacheKey(cache.settings.code, frame, page) : undefined;
+    if (cache && key) {
+      const hit = cache.find(key);
+      if (hit && placeCached(join(cache.settings.dir, hit.name), file)) {
+        result.reused++;
+        result.entries.push(hit.name);
+        continue;
+      }
+    }
+    const html = recordDocument(recordPageInput(page, bytes), siteFrame, echoHtml);
+    writeFileSync(file, html);
+    if (cache && key) result.entries.push(cache.store(key, file, html));
   }
   return result;
+}
+
+/** Links a verified entry at the page's place; false if it vanished in between (another build pruned it). */
+function placeCached(entry: string, file: string): boolean {
+  try {
+    linkOrCopySync(entry, file);
+    return true;
+  } catch {
+    return false;
+  }
 }

@@ -18,6 +18,7 @@ import { relations, summarizeRecord, type ArchiveEntry, type RecordSummary } fro
 import type { ArchiveLogger, SiteRecord } from './2-read-archive.ts';
 import renderRecordPages, { type RecordBatchResult, type RecordJob, type RecordPageBatch } from './3-record-pages-worker.ts';
 import type { FrameSettings } from '../render/page-frame.ts';
+import type { PageCacheSettings } from './cache/page-cache.ts';
 
 /** Pages per task: large enough that messaging is cheap, small enough to spread the work evenly. */
 const BATCH = 64;
@@ -90,6 +91,8 @@ export interface RecordPagesOptions {
   dir: string;
   logger: ArchiveLogger;
   threads?: number;
+  /** The page cache (src/site/build/cache/page-cache.ts); without it every page is rendered. */
+  cache?: PageCacheSettings;
 }
 
 /**
@@ -99,14 +102,16 @@ export interface RecordPagesOptions {
  */
 export function startRecordPages(
   records: readonly RecordSource[] | Promise<readonly RecordSource[]>,
-  { frame, dir, logger, threads = recordPageThreads() }: RecordPagesOptions,
+  { frame, dir, logger, threads = recordPageThreads(), cache }: RecordPagesOptions,
 ): RecordPagesRun {
   let jobs: RecordJob[] = [];
-  const total: RecordBatchResult = { pages: 0, linked: 0, copied: 0 };
+  const total: RecordBatchResult = { pages: 0, reused: 0, linked: 0, copied: 0, entries: [] };
   const count = (r: RecordBatchResult) => {
     total.pages += r.pages;
+    total.reused += r.reused;
     total.linked += r.linked;
     total.copied += r.copied;
+    for (const entry of r.entries) total.entries.push(entry);
   };
   let done = new Uint8Array(0);
   let next = 0;
@@ -118,7 +123,7 @@ export function startRecordPages(
     return [start, next];
   };
   const renderHere = ([start, end]: [number, number]) => {
-    count(renderRecordPages({ frame, dir, jobs: jobs.slice(start, end) }));
+    count(renderRecordPages({ frame, dir, jobs: jobs.slice(start, end), cache }));
     done.fill(1, start, end);
   };
 
@@ -139,7 +144,7 @@ export function startRecordPages(
     for (let batch = take(); batch !== undefined && !stopped; batch = take()) {
       const [start, end] = batch;
       try {
-        count(await p.run({ frame, dir, jobs: jobs.slice(start, end) }));
+        count(await p.run({ frame, dir, jobs: jobs.slice(start, end), cache }));
         done.fill(1, start, end);
       } catch (err) {
         // Left for the main thread, which renders whatever is not done.
@@ -172,7 +177,7 @@ export function startRecordPages(
       if (failure !== undefined) {
         logger.warn(`Rendering record pages on worker threads failed (${failure instanceof Error ? failure.message : String(failure)}); rendering ${missing.length} on the main thread`);
       }
-      if (missing.length > 0) count(renderRecordPages({ frame, dir, jobs: missing }));
+      if (missing.length > 0) count(renderRecordPages({ frame, dir, jobs: missing, cache }));
       return total;
     },
     async stop() {

@@ -12,14 +12,20 @@
  *   result (handed over, not read again). The record pages start rendering on worker threads (src/site/build/3-record-pages.ts).
  *   Beside each page the record file is linked for /records/<id>.json, byte for byte (src/site/build/4-raw-records.ts).
  * - `astro:build:done`: the last record pages are rendered, and pages and files move into the output's records/.
+ * - The record-page cache (src/site/build/cache/page-cache.ts, under the build cache: src/core/publish/build-cache.ts):
+ *   a page whose inputs and code are unchanged is linked from the cache, not rendered; off with ECHO_ARCHIVE_NO_CACHE.
  * - `astro dev`: the record pages are served by a middleware from the same renderer, reading the archive on each
  *   request (as the dev pages do), so edits to records show up; src/pages/records/[id].json.ts serves the raw files.
  */
-import { rmSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import { mkdirSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
 import { recordsRoot } from '../../core/config.ts';
+import { buildCacheRoot, noCacheFromEnv } from '../../core/publish/build-cache.ts';
+import { codeFingerprint, PAGE_CODE } from './cache/code-fingerprint.ts';
+import { prunePageCache, type PageCacheSettings } from './cache/page-cache.ts';
 import { moveEntries } from '../../core/util/move-entries.ts';
 import { handOverArchive, readSiteArchive, siteLogOf, type ArchiveLogger } from './2-read-archive.ts';
 import { createStaging } from './5-staging.ts';
@@ -37,17 +43,20 @@ const RECORDS_PATH = 'records';
 
 export function echoArchive(): AstroIntegration {
   let root = '';
+  let project = '';
   let dotAstro = '';
   let staging = '';
   let frame: FrameSettings = { base: '/', site: undefined, stylesheet: '' };
   let pages: RecordPagesRun | undefined;
   let log: SiteLog | undefined;
+  let cache: PageCacheSettings | undefined;
   return {
     name: 'echo-archive',
     hooks: {
       'astro:config:setup': ({ config, command, updateConfig }) => {
         // RECORDS_DIR is read from the project root (not the shell's working directory).
-        root = resolve(fileURLToPath(config.root), recordsRoot());
+        project = fileURLToPath(config.root);
+        root = resolve(project, recordsRoot());
         // Staged in Astro's own build folder: on the output's file system in any usual layout (Astro moves files from it too).
         dotAstro = fileURLToPath(new URL('.astro/', config.root));
         const paths = sitePaths(config.base);
@@ -79,8 +88,9 @@ export function echoArchive(): AstroIntegration {
         // Astro empties the output folder after this hook, so the record pages and raw files are staged and moved
         // in when it is done: rendered and linked on worker threads, which start while the archive is validated.
         staging = createStaging(dotAstro);
+        cache = pageCacheSettings(project);
         const reading = readSiteArchive(root, logger);
-        const run = startRecordPages(reading, { frame, dir: staging, logger });
+        const run = startRecordPages(reading, { frame, dir: staging, logger, cache });
         let records: Awaited<typeof reading>;
         try {
           records = await reading;
@@ -101,7 +111,9 @@ export function echoArchive(): AstroIntegration {
           moveEntries(staging, join(fileURLToPath(dir), RECORDS_PATH), (name) => `${RECORDS_PATH}/${name} would replace a file Astro built there`);
           if (log) logger.info(`Published the transparency log: ${writeSiteLog(log, fileURLToPath(dir))} files under log/`);
           if (done) {
-            logger.info(`Rendered ${done.pages} record page${done.pages === 1 ? '' : 's'}`);
+            const reused = cache ? ` (${done.reused} from the cache, ${done.pages - done.reused} rendered)` : ' (no cache)';
+            logger.info(`Rendered ${done.pages} record page${done.pages === 1 ? '' : 's'}${reused}`);
+            if (cache) prunePageCache(cache.dir, new Set(done.entries));
             logger.info(`Published ${done.linked + done.copied} raw record${done.linked + done.copied === 1 ? '' : 's'} (${done.linked} linked, ${done.copied} copied)`);
           }
         } finally {
@@ -114,6 +126,14 @@ export function echoArchive(): AstroIntegration {
       },
     },
   };
+}
+
+/** The record-page cache of a build of the project at `project`, unless the caches are off (ECHO_ARCHIVE_NO_CACHE). */
+function pageCacheSettings(project: string): PageCacheSettings | undefined {
+  if (noCacheFromEnv()) return undefined;
+  const dir = join(buildCacheRoot(project), 'pages');
+  mkdirSync(dir, { recursive: true });
+  return { dir, code: codeFingerprint(project, PAGE_CODE), build: randomUUID() };
 }
 
 /** The record id a request for a record page names (`<base>records/<id>/`, optionally `index.html`), if any. */

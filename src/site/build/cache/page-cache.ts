@@ -1,0 +1,133 @@
+/**
+ * The record-page cache: a rendered record page is reused when everything it is made from is unchanged, so that a
+ * build renders only the pages of records that changed (or whose related records changed).
+ *
+ * Content-addressed: an entry is the page itself, at `<dir>/<kk>/<key>.<sha256>.html`, where `key` is the SHA-256 of
+ * everything the page is made from (pageCacheKey) and `sha256` that of the page's bytes; `kk` is the key's first
+ * two digits (a few hundred entries per folder at 100,000 records). The file system is the index: no manifest that
+ * could disagree with the entries. An entry is used only when its bytes hash to the name's `sha256`: a damaged,
+ * partial or tampered entry is ignored (the page is rendered again and stored afresh), never trusted. A foreign entry
+ * (other code, another configuration, another record) has another key and is never looked at.
+ *
+ * Entries are hard links to the pages of the build that rendered them (no second copy on disk; copied across file
+ * systems). After a build the cache holds exactly that build's pages (prunePageCache).
+ */
+import { mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { sha256Hex } from '../../../core/crypto/sha256.ts';
+import { linkOrCopySync } from '../../../core/util/link-or-copy.ts';
+import type { FrameSettings } from '../../render/page-frame.ts';
+
+/** Bumped when the entry layout or the key's inputs change: older entries then never match. */
+export const PAGE_CACHE_FORMAT = 1;
+
+/** What a build's record-page threads need to use the cache (sent with each batch). */
+export interface PageCacheSettings {
+  /** The cache folder (`pages/` in the build cache). */
+  dir: string;
+  /** The fingerprint of the code that renders pages (code-fingerprint.ts, PAGE_CODE). */
+  code: string;
+  /** This build's id: a thread's listing of the cache is kept for one build only. */
+  build: string;
+}
+
+const ENTRY = /^([0-9a-f]{64})\.([0-9a-f]{64})\.html$/;
+
+/**
+ * The key of a record page: SHA-256 over the cache format, the code, the site frame (base, site URL, stylesheet)
+ * and the page's whole input but the record, which the input names by the SHA-256 of its bytes (with its relations:
+ * the summaries of the records it links to or that link to it, what it supersedes or is superseded by, its log leaf).
+ * JSON.stringify rather than RFC 8785: the input is built by our own code in a fixed member order (and the code is
+ * in the key), and record text may hold unpaired surrogates, which RFC 8785 cannot represent.
+ */
+export function pageCacheKey(code: string, frame: FrameSettings, page: unknown): string {
+  return sha256Hex(JSON.stringify([PAGE_CACHE_FORMAT, code, frame, page]));
+}
+
+/** The entry name of a page with `key` and these bytes. */
+export function pageEntryName(key: string, bytes: Uint8Array | string): string {
+  return `${key.slice(0, 2)}/${key}.${sha256Hex(bytes)}.html`;
+}
+
+/** One thread's view of the cache during a build: finds verified entries, stores new ones. */
+export class PageCache {
+  private readonly listed = new Map<string, Map<string, string[]>>();
+  readonly settings: PageCacheSettings;
+  constructor(settings: PageCacheSettings) {
+    this.settings = settings;
+  }
+
+  /** The bytes of a whole entry for `key` (its name, relative to the cache folder, and bytes), if there is one. */
+  find(key: string): { name: string; bytes: Buffer } | undefined {
+    const prefix = key.slice(0, 2);
+    let folder = this.listed.get(prefix);
+    if (folder === undefined) this.listed.set(prefix, (folder = listFolder(join(this.settings.dir, prefix))));
+    for (const sha of folder.get(key) ?? []) {
+      const name = `${prefix}/${key}.${sha}.html`;
+      let bytes: Buffer;
+      try {
+        bytes = readFileSync(join(this.settings.dir, name));
+      } catch {
+        continue; // removed since it was listed (another build pruned it): not an entry any more
+      }
+      if (sha256Hex(bytes) === sha) return { name, bytes };
+    }
+    return undefined;
+  }
+
+  /** Stores the page just written at `file` (these `bytes`) as the entry for `key`; its name. */
+  store(key: string, file: string, bytes: Uint8Array | string): string {
+    const name = pageEntryName(key, bytes);
+    mkdirSync(join(this.settings.dir, key.slice(0, 2)), { recursive: true });
+    // A link is whole or absent; a copy (across file systems) could be cut short, which the hash check then catches.
+    linkOrCopySync(file, join(this.settings.dir, name));
+    return name;
+  }
+}
+
+/** key → the page hashes of its entries in one folder of the cache. */
+function listFolder(folder: string): Map<string, string[]> {
+  const entries = new Map<string, string[]>();
+  let names: string[];
+  try {
+    names = readdirSync(folder);
+  } catch {
+    return entries;
+  }
+  for (const name of names) {
+    const m = ENTRY.exec(name);
+    if (m) entries.set(m[1]!, [...(entries.get(m[1]!) ?? []), m[2]!]);
+  }
+  return entries;
+}
+
+/** Removes every file of the cache but the entries named in `keep`: the cache holds the last build's pages. */
+export function prunePageCache(dir: string, keep: ReadonlySet<string>): number {
+  let removed = 0;
+  let folders: string[];
+  try {
+    folders = readdirSync(dir);
+  } catch {
+    return 0;
+  }
+  for (const folder of folders) {
+    const path = join(dir, folder);
+    let names: string[];
+    try {
+      names = readdirSync(path);
+    } catch {
+      rmSync(path, { force: true }); // not a folder: not ours
+      removed++;
+      continue;
+    }
+    let left = names.length;
+    for (const name of names) {
+      if (keep.has(`${folder}/${name}`)) continue;
+      rmSync(join(path, name), { recursive: true, force: true });
+      removed++;
+      left--;
+    }
+    if (left === 0) rmSync(path, { recursive: true, force: true });
+  }
+  return removed;
+}
