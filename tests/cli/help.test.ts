@@ -26,10 +26,16 @@ describe('--help', () => {
     ['src/cli/log.ts', [], /^The archive's transparency log/],
     ['src/cli/log.ts', ['append'], /^The archive's transparency log/],
     ['src/intake/main.ts', [], /^Review what the intake gateway took in/],
+    ['scripts/build.ts', [], /^Usage: npm run build \[-- --no-cache\][\s\S]*--no-cache/],
   ])('%s %s', async (script, before, expected) => {
     const { code, stdout } = await run(script, [...before, '--help']);
     expect(code).toBe(0);
     expect(stdout).toMatch(expected);
+  });
+
+  it('the site build refuses an unknown option (exit 2) and builds nothing', async () => {
+    const { code } = await run('scripts/build.ts', ['--no-cahce']);
+    expect(code).toBe(2);
   });
 
   it('the gateway prints its settings and does not start', async () => {

@@ -1,0 +1,140 @@
+/**
+ * The issue's "done": a build that reuses the build cache writes exactly the bytes a clean build writes. In a copy of
+ * the project (so that a renderer file can be changed), `npm run build` (scripts/build.ts: builder bundle, astro
+ * build, search index) runs once to fill the cache; then the archive, the configuration and the code are changed in
+ * turn, and each time the cached build's whole output is compared, file by file, with a clean build's (--no-cache).
+ * The build's own log shows the cache was used (pages reused), so the comparison is not between two clean builds.
+ */
+import { execFile } from 'node:child_process';
+import { appendFileSync, cpSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sha256Hex } from '../../src/core/crypto/sha256.ts';
+import { REPO_ROOT } from '../helpers/records.ts';
+import { tempDir } from '../helpers/temp-dir.ts';
+
+const NODE = resolve(REPO_ROOT, 'node_modules/.bin/node');
+const base = tempDir('echo-incremental-');
+const project = join(base, 'project');
+const archive = join(base, 'records');
+const cache = join(base, 'cache');
+const PROJECT_PARTS = ['src', 'public', 'schemas', 'documents', 'examples', 'scripts', 'astro.config.mjs', 'package.json', 'package-lock.json', 'tsconfig.json'];
+
+let env: Record<string, string> = {};
+
+function build(noCache: boolean): Promise<string> {
+  return new Promise((done, fail) => {
+    execFile(
+      NODE,
+      ['scripts/build.ts', ...(noCache ? ['--no-cache'] : [])],
+      {
+        cwd: project,
+        env: { ...process.env, RECORDS_DIR: archive, ECHO_ARCHIVE_CACHE_DIR: cache, ASTRO_TELEMETRY_DISABLED: '1', NO_COLOR: '1', NODE_COMPILE_CACHE: join(base, 'compile-cache'), ...env },
+        maxBuffer: 64 * 1024 * 1024,
+      },
+      (err, stdout, stderr) => (err ? fail(new Error(`build failed: ${err.message}\n${stdout}\n${stderr}`)) : done(stdout + stderr)),
+    );
+  });
+}
+
+/** Every file under `dir` (relative path → SHA-256 of its bytes). */
+function snapshot(dir: string): Map<string, string> {
+  const files = new Map<string, string>();
+  for (const d of readdirSync(dir, { recursive: true, withFileTypes: true })) {
+    if (d.isFile()) files.set(relative(dir, join(d.parentPath, d.name)), sha256Hex(readFileSync(join(d.parentPath, d.name))));
+  }
+  return files;
+}
+
+/** A cached build, then a clean one: the same files with the same bytes. Returns the cached build's log and output. */
+async function cachedEqualsClean(): Promise<{ log: string; files: Map<string, string> }> {
+  const log = await build(false);
+  const cached = snapshot(join(project, 'dist'));
+  rmSync(join(project, 'dist'), { recursive: true });
+  await build(true);
+  const clean = snapshot(join(project, 'dist'));
+  const differing = [...new Set([...cached.keys(), ...clean.keys()])].filter((path) => cached.get(path) !== clean.get(path));
+  expect(differing, 'files that differ between the cached and the clean build').toEqual([]);
+  expect(cached.size).toBeGreaterThan(50);
+  return { log, files: cached };
+}
+
+const recordFile = (id: string) => join(archive, '2026', `${id}.json`);
+const readRecord = (id: string) => JSON.parse(readFileSync(recordFile(id), 'utf8')) as Record<string, unknown>;
+const writeRecord = (id: string, record: unknown) => writeFileSync(recordFile(id), JSON.stringify(record, null, 2) + '\n');
+const reused = (log: string) => Number(/Rendered \d+ record pages \((\d+) from the cache/.exec(log)?.[1] ?? NaN);
+/** The records after the first change: the project's 15, and two added (the rename keeps the count). */
+const RECORDS = 17;
+
+beforeAll(async () => {
+  mkdirSync(project);
+  for (const part of PROJECT_PARTS) cpSync(join(REPO_ROOT, part), join(project, part), { recursive: true });
+  symlinkSync(join(REPO_ROOT, 'node_modules'), join(project, 'node_modules'), 'dir');
+  // The project's records without their transparency log: a rename would drop a logged record, which a build refuses.
+  cpSync(join(REPO_ROOT, 'records'), archive, { recursive: true, filter: (source) => !source.includes('.tlog') });
+  const first = await build(false);
+  expect(reused(first)).toBe(0);
+}, 120_000);
+
+afterAll(() => rmSync(base, { recursive: true, force: true }));
+
+describe('a build with the cache writes what a clean build writes', () => {
+  it('after adding, modifying and superseding records and renaming a linked report', async () => {
+    // add: a new record (a copy of the newest under the next number)
+    writeRecord('echo-2026-11-20-000016', { ...readRecord('echo-2026-08-12-000015'), understanding_summary: 'An added record.' });
+    // modify: one record's words
+    writeRecord('echo-2026-01-20-000002', { ...readRecord('echo-2026-01-20-000002'), echo: 'Changed words of this echo.' });
+    // supersede: an older record superseded by a correction added now
+    writeRecord('echo-2026-11-21-000017', { ...readRecord('echo-2026-03-02-000005'), understanding_summary: 'The corrected statement.' });
+    writeRecord('echo-2026-03-02-000005', { ...readRecord('echo-2026-03-02-000005'), archive_status: 'superseded', superseded_reason: 'Superseded by echo-2026-11-21-000017.' });
+    // rename the linked report, and the link in the echo that names it
+    renameSync(recordFile('echo-2026-04-11-000007'), recordFile('echo-2026-11-22-000018'));
+    const echo = readRecord('echo-2026-04-11-000008');
+    writeRecord('echo-2026-04-11-000008', { ...echo, linked_verification_report: { ...(echo.linked_verification_report as object), path: '/2026/echo-2026-11-22-000018.json', report_id: 'echo-2026-11-22-000018' } });
+
+    const { log, files } = await cachedEqualsClean();
+    // the unchanged records' pages came from the cache; the changed ones (and those whose relations changed) did not
+    expect(log).toMatch(new RegExp(`Rendered ${RECORDS} record pages`));
+    expect(reused(log)).toBeGreaterThanOrEqual(8);
+    expect(reused(log)).toBeLessThan(RECORDS);
+    expect(files.has('records/echo-2026-11-22-000018/index.html')).toBe(true);
+    expect(files.has('records/echo-2026-04-11-000007/index.html')).toBe(false);
+  }, 180_000);
+
+  it('after a damaged cache entry: it is not trusted', async () => {
+    const pages = join(cache, 'pages');
+    const entries = readdirSync(pages, { recursive: true, withFileTypes: true }).filter((d) => d.isFile());
+    expect(entries.length).toBeGreaterThan(10);
+    // Copy before damaging: the entry is a hard link to a page of the last output.
+    const victim = join(entries[0]!.parentPath, entries[0]!.name);
+    const bytes = readFileSync(victim);
+    unlinkSync(victim);
+    writeFileSync(victim, bytes);
+    appendFileSync(victim, '<p>not what was rendered</p>');
+    const { log } = await cachedEqualsClean();
+    expect(reused(log)).toBe(RECORDS - 1);
+  }, 180_000);
+
+  it('after a configuration change (the site URL and base path)', async () => {
+    env = { SITE_URL: 'https://archive.example.org/echoes/' };
+    const { log, files } = await cachedEqualsClean();
+    expect(reused(log)).toBe(0); // every page links under the new base
+    expect(readFileSync(join(project, 'dist/index.html'), 'utf8')).toContain('/echoes/');
+    expect(files.size).toBeGreaterThan(50);
+  }, 180_000);
+
+  it('after a change to a renderer file', async () => {
+    const renderer = join(project, 'src/site/render/record-page/submitted.ts');
+    const text = readFileSync(renderer, 'utf8');
+    expect(text).toContain('Submitted text');
+    writeFileSync(renderer, text.replaceAll('Submitted text', 'Text as submitted'));
+    const { log } = await cachedEqualsClean();
+    expect(reused(log)).toBe(0);
+    expect(readFileSync(join(project, 'dist/records/echo-2026-01-14-000001/index.html'), 'utf8')).toContain('Text as submitted');
+  }, 180_000);
+
+  it('and with nothing changed, every page comes from the cache', async () => {
+    const { log } = await cachedEqualsClean();
+    expect(reused(log)).toBe(RECORDS);
+  }, 180_000);
+});
