@@ -93,9 +93,9 @@ describe('what the workflows promise', () => {
     expect(addresses).toBeLessThan(build.findIndex((s) => s.run === 'npm run build'));
     expect(build.findIndex((s) => s.run === 'npm run build')).toBeLessThan(build.findIndex((s) => s.run === 'npm run check:published'));
     expect(build.map((s) => s.uses).filter(Boolean)).toEqual(['actions/checkout@v4', 'actions/setup-node@v4', 'actions/configure-pages@v5', 'actions/cache@v4', 'actions/upload-pages-artifact@v3']);
-    // The search index's cache is restored before the build, and the log's checkpoint is signed with the secret key.
+    // The build cache is restored before the build, and the log's checkpoint is signed with the secret key.
     const cache = build.findIndex((s) => s.uses === 'actions/cache@v4');
-    expect(build[cache]!.with.path).toBe('node_modules/.cache/echo-archive/search');
+    expect(build[cache]!.with.path).toBe('node_modules/.cache/echo-archive');
     expect(cache).toBeLessThan(build.findIndex((s) => s.run === 'npm run build'));
     expect(build.find((s) => s.run === 'npm run build')!.env).toEqual({ LOG_SIGNING_KEY: '${{ secrets.LOG_SIGNING_KEY }}' });
     expect(w.jobs.deploy.permissions).toEqual({ pages: 'write', 'id-token': 'write' });
