@@ -1,0 +1,91 @@
+/**
+ * The record-page cache (src/site/build/cache/page-cache.ts): a key moves with every input of a page; an entry is
+ * used only when its bytes hash to its name; pruning keeps exactly the named entries.
+ */
+import { existsSync, mkdirSync, readdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { PageCache, pageCacheKey, pageEntryName, prunePageCache } from '../../src/site/build/cache/page-cache.ts';
+import { tempDir } from '../helpers/temp-dir.ts';
+
+const frame = { base: '/', site: 'https://example.org/', stylesheet: '/styles/site.css?v=abc' };
+const page = { entry: { id: 'echo-2026-01-01-000001', path: '2026/echo-2026-01-01-000001.json', archiveDate: '2026-01-01', sha256: 'a'.repeat(64) }, linkedFrom: [], supersededBy: [] };
+
+describe('page cache key', () => {
+  it('moves with the code, the frame and any part of the page input', () => {
+    const base = pageCacheKey('code', frame, page);
+    const variants = [
+      pageCacheKey('code2', frame, page),
+      pageCacheKey('code', { ...frame, base: '/echoes/' }, page),
+      pageCacheKey('code', { ...frame, site: undefined }, page),
+      pageCacheKey('code', { ...frame, stylesheet: '/styles/site.css?v=abd' }, page),
+      pageCacheKey('code', frame, { ...page, entry: { ...page.entry, sha256: 'b'.repeat(64) } }),
+      pageCacheKey('code', frame, { ...page, supersededBy: ['echo-2026-02-01-000002'] }),
+      pageCacheKey('code', frame, { ...page, linkedFrom: [{ id: 'x' }] }),
+    ];
+    expect(new Set([base, ...variants]).size).toBe(variants.length + 1);
+    expect(pageCacheKey('code', frame, page)).toBe(base);
+  });
+
+  it('takes any record text, unpaired surrogates included (a key, never a throw)', () => {
+    fc.assert(fc.property(fc.string({ unit: 'binary' }), (text) => /^[0-9a-f]{64}$/.test(pageCacheKey('c', frame, { ...page, title: text }))));
+  });
+});
+
+describe('page cache entries', () => {
+  const root = tempDir('page-cache-');
+  let n = 0;
+  const setup = () => {
+    const dir = join(root, `c${n++}`);
+    const out = join(dir, '..', `out${n}`);
+    mkdirSync(out, { recursive: true });
+    const cache = new PageCache({ dir, code: 'code', build: `b${n}` });
+    const write = (name: string, html: string) => {
+      const file = join(out, name);
+      writeFileSync(file, html);
+      return file;
+    };
+    return { dir, cache, write };
+  };
+  const key = 'f'.repeat(64);
+
+  it('stores a page under its key and content hash, and finds it again in a later build', () => {
+    const { dir, cache, write } = setup();
+    const name = cache.store(key, write('a.html', '<p>page</p>'), '<p>page</p>');
+    expect(name).toBe(pageEntryName(key, '<p>page</p>'));
+    const later = new PageCache({ dir, code: 'code', build: 'next' });
+    expect(later.find(key)?.bytes.toString()).toBe('<p>page</p>');
+    expect(later.find('e'.repeat(64))).toBeUndefined();
+  });
+
+  it('ignores an entry whose bytes do not match its name (damaged, cut short, tampered)', () => {
+    const { dir, cache, write } = setup();
+    const name = cache.store(key, write('a.html', '<p>page</p>'), '<p>page</p>');
+    unlinkSync(join(dir, name));
+    writeFileSync(join(dir, name), '<p>pag');
+    expect(new PageCache({ dir, code: 'code', build: 'next' }).find(key)).toBeUndefined();
+  });
+
+  it('treats an entry removed after it was listed (another build pruned it) as absent', () => {
+    const { dir, cache, write } = setup();
+    const name = cache.store(key, write('a.html', 'x'), 'x');
+    const later = new PageCache({ dir, code: 'code', build: 'next' });
+    expect(later.find('0'.repeat(64))).toBeUndefined(); // lists another folder only
+    unlinkSync(join(dir, name));
+    expect(later.find(key)).toBeUndefined();
+  });
+
+  it('pruning keeps exactly the entries named and removes empty folders and stray files', () => {
+    const { dir, cache, write } = setup();
+    const keep = cache.store(key, write('a.html', 'a'), 'a');
+    const drop = cache.store('0'.repeat(64), write('b.html', 'b'), 'b');
+    writeFileSync(join(dir, 'stray.txt'), 'x');
+    expect(prunePageCache(dir, new Set([keep]))).toBe(2);
+    expect(existsSync(join(dir, keep))).toBe(true);
+    expect(existsSync(join(dir, drop))).toBe(false);
+    expect(readdirSync(dir)).toEqual([keep.split('/')[0]]);
+    expect(readFileSync(join(dir, keep), 'utf8')).toBe('a');
+    expect(prunePageCache(join(dir, 'missing'), new Set())).toBe(0);
+  });
+});
