@@ -1,5 +1,5 @@
 /**
- * `npm run bench:build -- --records N [--runs R] [--keep]`
+ * `npm run bench:build -- --records N [--runs R] [--incremental] [--keep]`
  *
  * The site build benchmark (not a timed test). In one run:
  *   1. generates the deterministic synthetic archive of N records (scripts/lib/synthetic-archive.ts) in a temporary
@@ -22,6 +22,12 @@
  * over six runs in a row): to measure the builds rather than the disk's throttle, run from a copy of the checkout in
  * memory, e.g. `cp -a . /dev/shm/echo-archive && cd /dev/shm/echo-archive && TMPDIR=/dev/shm npm run bench:build`.
  *
+ * With --incremental, the site is built as `npm run build` builds it (scripts/build.ts: builder, astro build, search
+ * index) with its own build cache, R rounds of: a clean build (--no-cache), the build that fills an empty cache, the
+ * build after one record is appended (the next sequence number, as intake appends), the build after one record in
+ * the middle of the archive is modified, and the bare build; then medians, and each incremental build as a share of
+ * the clean build of the same round.
+ *
  * Every step is a fresh child process running the project's Node 22 (node_modules/.bin/node).
  */
 import { spawn } from 'node:child_process';
@@ -37,6 +43,7 @@ const NODE = join(REPO, 'node_modules/.bin/node');
 const ASTRO = join(REPO, 'node_modules/astro/bin/astro.mjs');
 const BUILD_SEARCH = join(REPO, 'scripts/build-search.ts');
 const BUILD_BUILDER = join(REPO, 'scripts/build-builder.ts');
+const BUILD = join(REPO, 'scripts/build.ts');
 const GNU_TIME = '/usr/bin/time';
 
 const { values } = parseArgs({
@@ -44,11 +51,15 @@ const { values } = parseArgs({
     records: { type: 'string', default: '2000' },
     runs: { type: 'string', default: '1' },
     keep: { type: 'boolean', default: false },
+    incremental: { type: 'boolean', default: false },
     help: { type: 'boolean', short: 'h' },
   },
 });
 if (values.help) {
-  console.log('Usage: npm run bench:build -- [--records N (2000)] [--runs R (1): alternate site and bare builds R times, report medians] [--keep (leave the temporary folders)]');
+  console.log(
+    'Usage: npm run bench:build -- [--records N (2000)] [--runs R (1): alternate site and bare builds R times, report medians] ' +
+      '[--incremental: the whole npm run build clean, then after appending and after modifying one record, with the build cache] [--keep (leave the temporary folders)]',
+  );
   process.exit(0);
 }
 const n = Number(values.records);
@@ -67,7 +78,11 @@ interface Measured {
   peakKb: number;
   code: number;
   tail: string;
+  /** The lines of the output that say what the build reused (record pages, search bundles, validation). */
+  notes: string[];
 }
+
+const NOTE = /Rendered \d+ record pages|^build-search: \d+ record pages|from the cache/;
 
 /** Runs a command as a child process; wall time, peak RSS (KB) and the end of its output. */
 function measure(cmd: string, args: string[], opts: { cwd: string; env?: NodeJS.ProcessEnv }): Promise<Measured> {
@@ -78,8 +93,13 @@ function measure(cmd: string, args: string[], opts: { cwd: string; env?: NodeJS.
     const start = performance.now();
     const child = spawn(file, argv, { cwd: opts.cwd, env: { ...process.env, ...opts.env }, stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
+    const notes: string[] = [];
+    let partial = '';
     const keep = (b: Buffer) => {
       out = (out + b.toString()).slice(-20_000);
+      const lines = (partial + b.toString()).split('\n');
+      partial = lines.pop()!;
+      for (const line of lines) if (NOTE.test(line) && !line.includes('unchanged: from the cache')) notes.push(line.replace(/^\d\d:\d\d:\d\d /, ''));
     };
     child.stdout.on('data', keep);
     child.stderr.on('data', keep);
@@ -100,7 +120,7 @@ function measure(cmd: string, args: string[], opts: { cwd: string; env?: NodeJS.
         if (m) peakKb = Number(m[1]);
         unlinkSync(statsFile);
       }
-      done({ wallMs, peakKb, code: code ?? 1, tail: out.split('\n').slice(-25).join('\n') });
+      done({ wallMs, peakKb, code: code ?? 1, tail: out.split('\n').slice(-25).join('\n'), notes });
     });
   });
 }
@@ -196,6 +216,11 @@ try {
     ].join('\n'),
   );
 
+  if (values.incremental) {
+    await incremental(count, bare, env);
+    process.exit(0);
+  }
+
   const siteRuns: Measured[] = [];
   const bareRuns: Measured[] = [];
   let search: Measured | undefined;
@@ -258,4 +283,83 @@ function du(dir: string): number {
     total += e.isDirectory() ? du(p) : statSync(p).size;
   }
   return total;
+}
+
+/**
+ * --incremental: R rounds of the whole build (scripts/build.ts) clean, with an empty cache, after appending one record
+ * and after modifying one, each into a fresh output folder, and the bare build; medians and shares of the clean build.
+ */
+async function incremental(count: number, bare: string, env: Record<string, string>): Promise<void> {
+  const cache = join(base, 'cache');
+  const buildEnv = { ...env, ECHO_ARCHIVE_CACHE_DIR: cache };
+  const out = join(base, 'site');
+  const whole = async (label: string, args: string[] = []): Promise<Measured> => {
+    rmSync(out, { recursive: true, force: true });
+    console.log(`  ${label} …`);
+    const m = await measure(NODE, [BUILD, '--out-dir', out, ...args], { cwd: REPO, env: buildEnv });
+    if (m.code !== 0) fail(label, m);
+    const steps = /build: done \((.*)\)/.exec(m.tail)?.[1] ?? '';
+    console.log(`    ${ms(m.wallMs)}, peak ${mb(m.peakKb)}: ${steps}`);
+    for (const note of m.notes) console.log(`      ${note}`);
+    return m;
+  };
+  const files = sequenceOrderedFiles(records);
+  let next = Math.max(...files.map((f) => f.seq)) + 1;
+  const rows: { clean: Measured; first: Measured; append: Measured; modify: Measured; bare: Measured }[] = [];
+  for (let run = 1; run <= runs; run++) {
+    console.log(`round ${run} of ${runs} (${count + run - 1} records at the start):`);
+    rmSync(cache, { recursive: true, force: true });
+    const clean = await whole('clean build (--no-cache)', ['--no-cache']);
+    const first = await whole('build with an empty cache (fills it)');
+    appendRecord(records, files, next++);
+    const append = await whole('after appending one record');
+    modifyRecord(files[Math.floor(files.length / 2)]!.path, run);
+    const modify = await whole('after modifying one record');
+    for (const leftover of ['dist', '.cache', '.astro']) rmSync(join(bare, leftover), { recursive: true, force: true });
+    console.log(`  bare astro build of ${count} trivial pages …`);
+    const bareRun = await measure(NODE, [ASTRO, 'build', '--outDir', join(bare, 'dist')], { cwd: bare, env: { ASTRO_TELEMETRY_DISABLED: '1', NO_COLOR: '1' } });
+    if (bareRun.code !== 0) fail('bare astro build', bareRun);
+    console.log(`    ${ms(bareRun.wallMs)}`);
+    rows.push({ clean, first, append, modify, bare: bareRun });
+  }
+  const med = (pick: (r: (typeof rows)[number]) => Measured) => median(rows.map((r) => pick(r).wallMs));
+  const share = (pick: (r: (typeof rows)[number]) => Measured) => median(rows.map((r) => pick(r).wallMs / r.clean.wallMs));
+  const peak = (pick: (r: (typeof rows)[number]) => Measured) => mb(Math.max(...rows.map((r) => pick(r).peakKb)));
+  const label = runs > 1 ? `median of ${runs}` : 'single run';
+  console.log('');
+  console.log(`records: ${count} (+1 per round)   whole npm run build (builder, astro build, search index), ${label}:`);
+  console.log(`clean (--no-cache)          ${ms(med((r) => r.clean)).padStart(9)}   peak ${peak((r) => r.clean)}   ${(med((r) => r.clean) / med((r) => r.bare)).toFixed(2)} × bare`);
+  console.log(`empty cache (fills it)      ${ms(med((r) => r.first)).padStart(9)}   peak ${peak((r) => r.first)}   ${(share((r) => r.first) * 100).toFixed(0)} % of clean`);
+  console.log(`one record appended         ${ms(med((r) => r.append)).padStart(9)}   peak ${peak((r) => r.append)}   ${(share((r) => r.append) * 100).toFixed(0)} % of clean`);
+  console.log(`one record modified         ${ms(med((r) => r.modify)).padStart(9)}   peak ${peak((r) => r.modify)}   ${(share((r) => r.modify) * 100).toFixed(0)} % of clean`);
+  console.log(`bare astro build            ${ms(med((r) => r.bare)).padStart(9)}   peak ${peak((r) => r.bare)}   (${count} trivial pages)`);
+  console.log('(shares are medians of the per-round ratios; wall times include process start-up)');
+}
+
+/** The archive's record files with their sequence numbers, in sequence order. */
+function sequenceOrderedFiles(root: string): { path: string; seq: number }[] {
+  const found: { path: string; seq: number }[] = [];
+  for (const d of readdirSync(root, { recursive: true, withFileTypes: true })) {
+    const m = /-(\d{6})\.json$/.exec(d.name);
+    if (d.isFile() && m) found.push({ path: join(d.parentPath, d.name), seq: Number(m[1]) });
+  }
+  return found.sort((a, b) => a.seq - b.seq);
+}
+
+/** Appends a record as intake would: the newest record's content under the next sequence number, with its own words. */
+function appendRecord(root: string, files: { path: string; seq: number }[], seq: number): void {
+  const newest = files[files.length - 1]!;
+  const record = JSON.parse(readFileSync(newest.path, 'utf8')) as Record<string, unknown>;
+  record.understanding_summary = `An appended record, number ${seq}: ${String(record.understanding_summary)}`;
+  const path = join(root, '2026', `echo-2026-12-31-${String(seq).padStart(6, '0')}.json`);
+  mkdirSync(dirname(path), { recursive: true });
+  writeFileSync(path, JSON.stringify(record, null, 2) + '\n');
+  files.push({ path, seq });
+}
+
+/** Modifies one record's words in place (round `run`, so each round changes it again). */
+function modifyRecord(path: string, run: number): void {
+  const record = JSON.parse(readFileSync(path, 'utf8')) as Record<string, unknown>;
+  record.understanding_summary = `Revised (${run}): ${String(record.understanding_summary).replace(/^Revised \(\d+\): /, '')}`;
+  writeFileSync(path, JSON.stringify(record, null, 2) + '\n');
 }
