@@ -79,7 +79,7 @@ describe('startRecordPages', () => {
     it(`writes every record's page, as astro dev serves it (${threads === 0 ? 'main thread' : 'worker threads and the main thread'})`, async () => {
       const dir = tempDir();
       const run = startRecordPages(records, { frame, dir, logger: quiet, threads });
-      expect(await run.finish()).toEqual({ pages: records.length, linked: records.length, copied: 0 });
+      expect(await run.finish()).toEqual({ pages: records.length, reused: 0, linked: records.length, copied: 0, entries: [] });
       const jobs = new Map(recordJobs(records).map((j) => [j.page.entry.id, readRecordPage(j)]));
       expect(readdirSync(dir).sort()).toEqual([...jobs.keys()].flatMap((id) => [id, `${id}.json`]).sort());
       for (const [id, job] of jobs) {
@@ -89,6 +89,22 @@ describe('startRecordPages', () => {
       expect(warnings).toEqual([]);
     });
   }
+
+  it('with the page cache: a second run links every page from the cache, the same bytes', async () => {
+    const cache = { dir: tempDir(), code: 'code', build: 'first' };
+    const first = tempDir();
+    const filled = await startRecordPages(records, { frame, dir: first, logger: quiet, threads: 1, cache }).finish();
+    expect(filled).toMatchObject({ pages: records.length, reused: 0 });
+    expect(filled.entries).toHaveLength(records.length);
+    const second = tempDir();
+    const reused = await startRecordPages(records, { frame, dir: second, logger: quiet, threads: 1, cache: { ...cache, build: 'second' } }).finish();
+    expect(reused).toMatchObject({ pages: records.length, reused: records.length });
+    expect(new Set(reused.entries)).toEqual(new Set(filled.entries));
+    for (const r of records) expect(readFileSync(join(second, r.id, 'index.html'))).toEqual(readFileSync(join(first, r.id, 'index.html')));
+    // other code: nothing reused
+    const third = await startRecordPages(records, { frame, dir: tempDir(), logger: quiet, threads: 0, cache: { ...cache, code: 'other', build: 'third' } }).finish();
+    expect(third.reused).toBe(0);
+  });
 
   it('renders on the main thread whatever the worker threads fail to do', async () => {
     // A function cannot be sent to a worker thread: every batch handed to the pool fails; the page never reads it.
