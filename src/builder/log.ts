@@ -87,10 +87,6 @@ export function b64(hash: Uint8Array): string {
   return Buffer.from(hash).toString('base64');
 }
 
-export function keyName(v: NoteVerifier): string {
-  return `${v.name}+${v.keyId.toString(16).padStart(8, '0')}`;
-}
-
 /** The record is not proven in the log; the message says why. */
 export class NotInLog extends Error {}
 

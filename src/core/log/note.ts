@@ -53,10 +53,15 @@ function hex8(id: number): string {
   return id.toString(16).padStart(8, '0');
 }
 
+/** `<name>+<key ID, 8 hex>`: how a key is named inside verifier and signer keys, and in messages. */
+export function keyTag(key: { name: string; keyId: number }): string {
+  return `${key.name}+${hex8(key.keyId)}`;
+}
+
 function verifierFrom(name: string, publicKey: KeyObject): NoteVerifier {
   const raw = rawPublicKeyOf(publicKey);
   const keyId = noteKeyId(name, raw);
-  return { name, keyId, publicKey, text: `${name}+${hex8(keyId)}+${Buffer.concat([Buffer.from([ED25519_TYPE]), raw]).toString('base64')}` };
+  return { name, keyId, publicKey, text: `${keyTag({ name, keyId })}+${Buffer.concat([Buffer.from([ED25519_TYPE]), raw]).toString('base64')}` };
 }
 
 /** Splits at the first n-1 "+" signs; undefined when there are fewer. */
@@ -111,7 +116,7 @@ export function signerKeyText(name: string, privateKey: KeyObject): { signer: st
   if (!isValidKeyName(name)) throw new NoteError('bad-key', `"${name}" is not a valid key name (no spaces, no "+")`);
   const seed = seedOf(privateKey);
   const v = verifierFrom(name, createPublicKey(privateKey));
-  return { signer: `PRIVATE+KEY+${name}+${hex8(v.keyId)}+${Buffer.concat([Buffer.from([ED25519_TYPE]), seed]).toString('base64')}`, verifier: v.text };
+  return { signer: `PRIVATE+KEY+${keyTag(v)}+${Buffer.concat([Buffer.from([ED25519_TYPE]), seed]).toString('base64')}`, verifier: v.text };
 }
 
 function checkText(text: string): void {
@@ -179,7 +184,7 @@ export function openNote(note: string | Uint8Array, known: readonly NoteVerifier
       unverified.push({ name, keyId });
       continue;
     }
-    const tag = `${name}+${hex8(keyId)}`;
+    const tag = keyTag({ name, keyId });
     if (seen.has(tag)) continue;
     seen.add(tag);
     if (!verify(null, Buffer.from(text, 'utf8'), verifier.publicKey, sig.subarray(4))) {
