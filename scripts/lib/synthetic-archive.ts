@@ -5,7 +5,7 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { requiredConstants } from '../../src/core/schema/constants.ts';
+import { constantTrueFlags, requiredConstants } from '../../src/core/schema/constants.ts';
 import { ECHO_RECORD_SCHEMA_ID } from '../../src/core/schema/documents.ts';
 
 /** mulberry32: a tiny seeded PRNG, enough for reproducible test data (the property tests' layouts use it too). */
@@ -96,11 +96,7 @@ export function syntheticRecord(index: number, rng: () => number): Record<string
       derived_counting_bucket: 'echo_only',
       counts_as_formal_independent_attestation: false,
     },
-    not_authority: true,
-    not_amendment: true,
-    not_endorsement: true,
-    bitcoin_originals_prevail: true,
-    not_verification_unless_claimed: true,
+    ...constantTrueFlags(ECHO_RECORD_SCHEMA_ID),
     extensions: { language: pick(rng, ['en', 'zh', 'ru', 'ar', 'ja']), run: { seed: index } },
   };
   // About 1% carry a violation, so the benchmark also pays for locating and explaining problems.

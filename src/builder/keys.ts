@@ -3,8 +3,9 @@
  * `public-key.pem` (SPKI). The private key never leaves the directory: the builder signs with it, nothing else.
  */
 import { createPublicKey, type KeyObject } from 'node:crypto';
-import { chmodSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { KeyFileError, readPrivateKeyFile } from '../core/crypto/key-file.ts';
 import { generateEd25519KeyPair, privateKeyFromPem, publicKeyToBase64 } from '../core/crypto/ed25519.ts';
 import { UsageError } from './cli.ts';
 
@@ -44,12 +45,16 @@ export function loadKeyDir(dir: string): LoadedKeys {
   if (!existsSync(privateKeyPath)) {
     throw new UsageError(`no ${PRIVATE_KEY_FILE} in ${resolve(dir)}: create a key directory with "keygen --key-dir ${dir}"`);
   }
-  if (process.platform !== 'win32' && (statSync(privateKeyPath).mode & 0o077) !== 0) {
-    throw new UsageError(`${privateKeyPath} is readable by other users: run "chmod 600 ${privateKeyPath}" first`);
+  let pem: string;
+  try {
+    pem = readPrivateKeyFile(privateKeyPath, 'the private key file');
+  } catch (err) {
+    if (err instanceof KeyFileError) throw new UsageError(err.message);
+    throw err;
   }
   let privateKey: KeyObject;
   try {
-    privateKey = privateKeyFromPem(readFileSync(privateKeyPath, 'utf8'));
+    privateKey = privateKeyFromPem(pem);
   } catch {
     throw new UsageError(`${privateKeyPath} is not a readable private key`);
   }

@@ -11,7 +11,7 @@ import { CHECKPOINT_PATH, LOG_DOCUMENT_PATH, LOG_PREFIX } from '../core/log/publ
 import { ProofError, verifyInclusion } from '../core/log/proof.ts';
 import { TileReader } from '../core/log/tile-reader.ts';
 import { info, list, UsageError, type OptionSpec, type ParsedValues } from './cli.ts';
-import { getOk, jsonOf, NetworkError, request } from './net.ts';
+import { getOk, jsonOf, NetworkError } from './net.ts';
 
 export const LOG_KEY_OPTION: OptionSpec = {
   name: 'log-key',
@@ -38,9 +38,8 @@ export async function logKeys(values: ParsedValues, base: string, seconds: numbe
     }
   }
   const url = `${base}${LOG_DOCUMENT_PATH}`;
-  const res = await request(url, { method: 'GET', headers: { accept: 'application/json' }, timeoutSeconds: seconds });
-  if (res.status === 404) return undefined;
-  if (res.status !== 200) throw new NetworkError(`GET ${url} answered HTTP ${res.status}`);
+  const res = await getOk(url, seconds, 'application/json', { absentOn404: true });
+  if (!res) return undefined;
   const keys = (jsonOf(res) as { verifier_keys?: unknown } | null)?.verifier_keys;
   if (!Array.isArray(keys)) throw new NetworkError(`${url} has no verifier_keys list`);
   if (keys.length === 0) return undefined;
@@ -76,19 +75,12 @@ export async function fetchCheckpoint(base: string, keys: LogKeys, seconds: numb
 export function tileReader(base: string, size: number, seconds: number): TileReader {
   return new TileReader(size, async (path) => {
     const url = `${base}${LOG_PREFIX}${path}`;
-    const res = await request(url, { method: 'GET', headers: { accept: 'application/octet-stream' }, timeoutSeconds: seconds });
-    if (res.status === 404) return undefined;
-    if (res.status !== 200) throw new NetworkError(`GET ${url} answered HTTP ${res.status}`);
-    return res.bytes;
+    return (await getOk(url, seconds, 'application/octet-stream', { absentOn404: true }))?.bytes;
   });
 }
 
 export function b64(hash: Uint8Array): string {
   return Buffer.from(hash).toString('base64');
-}
-
-export function keyName(v: NoteVerifier): string {
-  return `${v.name}+${v.keyId.toString(16).padStart(8, '0')}`;
 }
 
 /** The record is not proven in the log; the message says why. */

@@ -55,9 +55,15 @@ export async function request(url: string, init: RequestInit & { timeoutSeconds:
   return { status: res.status, headers: res.headers, bytes, url: res.url || url };
 }
 
-/** GET that must answer 200; anything else is a NetworkError. */
-export async function getOk(url: string, seconds: number, accept = 'application/json'): Promise<FetchedBody> {
+/**
+ * GET that must answer 200; anything else is a NetworkError. With `{ absentOn404: true }` a 404 is an answer too
+ * (undefined): for documents a site may lawfully not have (no transparency log, a tile beyond the tree).
+ */
+export async function getOk(url: string, seconds: number, accept?: string): Promise<FetchedBody>;
+export async function getOk(url: string, seconds: number, accept: string, options: { absentOn404: true }): Promise<FetchedBody | undefined>;
+export async function getOk(url: string, seconds: number, accept = 'application/json', options?: { absentOn404: true }): Promise<FetchedBody | undefined> {
   const body = await request(url, { method: 'GET', headers: { accept }, timeoutSeconds: seconds });
+  if (body.status === 404 && options?.absentOn404) return undefined;
   if (body.status !== 200) throw new NetworkError(`GET ${url} answered HTTP ${body.status}`);
   return body;
 }

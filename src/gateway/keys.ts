@@ -8,6 +8,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { createPublicKey, type KeyObject } from 'node:crypto';
 import { generateEd25519KeyPair, privateKeyFromPem } from '../core/crypto/ed25519.ts';
+import { readPrivateKeyFile } from '../core/crypto/key-file.ts';
 import { gatewayKeyEntry, gatewayKeyId, gatewayKeysDocument, readGatewayKeys, type GatewayKeysDocument } from '../core/record-chain/index.ts';
 
 export const PRIVATE_KEY_FILE = 'gateway-ed25519.key';
@@ -27,7 +28,8 @@ export function loadOrCreateGatewayKey(dataDir: string, now: Date = new Date()):
   const docPath = join(dataDir, KEYS_DOCUMENT_FILE);
   let privateKey: KeyObject;
   if (existsSync(keyPath)) {
-    privateKey = privateKeyFromPem(readFileSync(keyPath, 'utf8'));
+    // A key others can read could sign receipts in the gateway's name: refused (KeyFileError), never used.
+    privateKey = privateKeyFromPem(readPrivateKeyFile(keyPath, 'the gateway key file'));
   } else {
     privateKey = generateEd25519KeyPair().privateKey;
     // 'wx': never overwrite a key another process has just written.

@@ -1,5 +1,6 @@
 /** `npm run gateway`: the intake gateway (see server.ts and config.ts). */
 import { siteConfig } from '../core/config.ts';
+import { KeyFileError } from '../core/crypto/key-file.ts';
 import { SUBMISSION_SCHEMA_ID } from '../core/record-chain/index.ts';
 import { warmSchemas } from '../core/schema/compile.ts';
 import { ConfigError, gatewaySettings } from './config.ts';
@@ -70,6 +71,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((err: unknown) => {
-  console.error(`gateway: ${err instanceof ConfigError || err instanceof StorageError ? err.message : String((err as Error).stack ?? err)}`);
+  console.error(`gateway: ${err instanceof ConfigError || err instanceof StorageError || err instanceof KeyFileError ? err.message : String((err as Error).stack ?? err)}`);
   process.exit(2);
 });

@@ -25,7 +25,7 @@
 import { canonicalJson } from '../core/canonical/jcs.ts';
 import type { JsonObject, Submission } from '../core/record-chain/index.ts';
 import { extensionSafeKeys, type CorrectionLink } from '../core/record/record-chain-fields.ts';
-import { requiredConstants } from '../core/schema/constants.ts';
+import { constantTrueFlags, requiredConstants } from '../core/schema/constants.ts';
 import { ECHO_RECORD_SCHEMA_ID } from '../core/schema/documents.ts';
 import { claimGateFields } from './claim-gate-fields.ts';
 
@@ -115,11 +115,7 @@ export function toEchoRecord(submission: Submission, intake: IntakeReference): J
     echo: t.echo,
     uncertainties: t.uncertainties,
     boundary_acknowledgement: requiredConstants(ECHO_RECORD_SCHEMA_ID, 'boundary_acknowledgement'),
-    not_authority: true,
-    not_amendment: true,
-    not_endorsement: true,
-    bitcoin_originals_prevail: true,
-    not_verification_unless_claimed: true,
+    ...constantTrueFlags(ECHO_RECORD_SCHEMA_ID),
     ...claimGateFields(submission),
     extensions: {
       record_chain: {

@@ -122,7 +122,7 @@ describe('keygen', () => {
     execFileSync('chmod', ['644', join(dir, 'private-key.pem')]);
     const r = await builder.run(propagationArgs(dir, join(builder.tempDir(), 'p.json')));
     expect(r.code).toBe(2);
-    expect(r.stderr).toContain('chmod 600');
+    expect(r.stderr).toContain(`the private key file ${join(dir, 'private-key.pem')} allows access by group or others (mode 644): run "chmod 600 ${join(dir, 'private-key.pem')}" first`);
   });
 });
 

@@ -1,10 +1,15 @@
-import { createPrivateKey, generateKeyPairSync, verify } from 'node:crypto';
+import { createPublicKey, generateKeyPairSync, verify } from 'node:crypto';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   generateEd25519KeyPair,
   KeyFormatError,
   parsePublicKey,
+  privateKeyFromSeed,
+  publicKeyFromRaw,
   publicKeyToBase64,
+  rawPublicKeyOf,
+  seedOf,
   signEd25519,
   verifyEd25519,
 } from '../../src/core/crypto/ed25519.ts';
@@ -28,8 +33,7 @@ const VECTORS = [
 ];
 
 const b64 = (hex: string) => Buffer.from(hex, 'hex').toString('base64');
-const privateFromSeed = (hex: string) =>
-  createPrivateKey({ key: Buffer.concat([Buffer.from('302e020100300506032b657004220420', 'hex'), Buffer.from(hex, 'hex')]), format: 'der', type: 'pkcs8' });
+const privateFromSeed = (hex: string) => privateKeyFromSeed(Buffer.from(hex, 'hex'));
 
 describe('Ed25519 (RFC 8032 vectors)', () => {
   it.each(VECTORS)('verifies and reproduces the signature for message %j', (v) => {
@@ -108,5 +112,34 @@ describe('parsePublicKey', () => {
       const pem = (generateKeyPairSync(type as 'rsa', opts as { modulusLength: number }).publicKey.export({ format: 'pem', type: 'spki' }) as string);
       expect(() => parsePublicKey(pem)).toThrow('the PEM key is not an Ed25519 key');
     }
+  });
+});
+
+describe('raw key bytes ⇄ KeyObject', () => {
+  it.each(VECTORS)('the RFC 8032 seed gives the RFC public key, and both come back out unchanged', (v) => {
+    const privateKey = privateKeyFromSeed(Buffer.from(v.secret, 'hex'));
+    expect(seedOf(privateKey).toString('hex')).toBe(v.secret);
+    expect(rawPublicKeyOf(createPublicKey(privateKey)).toString('hex')).toBe(v.public);
+    const publicKey = publicKeyFromRaw(Buffer.from(v.public, 'hex'));
+    expect(publicKey.equals(createPublicKey(privateKey))).toBe(true);
+    expect(rawPublicKeyOf(publicKey).toString('hex')).toBe(v.public);
+  });
+
+  it('any 32-byte seed round-trips, and its key signs what its public key verifies', () => {
+    fc.assert(
+      fc.property(fc.uint8Array({ minLength: 32, maxLength: 32 }), (seed) => {
+        const privateKey = privateKeyFromSeed(seed);
+        expect(seedOf(privateKey).equals(Buffer.from(seed))).toBe(true);
+        const publicKey = publicKeyFromRaw(rawPublicKeyOf(createPublicKey(privateKey)));
+        expect(verifyEd25519(publicKey, 'm', signEd25519(privateKey, 'm'))).toBe(true);
+      }),
+      { numRuns: 50 },
+    );
+  });
+
+  it.each([0, 31, 33, 64])('refuses %i bytes as a raw public key or a seed', (n) => {
+    expect(() => publicKeyFromRaw(Buffer.alloc(n, 1))).toThrow(`a raw Ed25519 key has 32 bytes; this one has ${n}`);
+    expect(() => privateKeyFromSeed(Buffer.alloc(n, 1))).toThrow(KeyFormatError);
+    expect(() => privateKeyFromSeed(Buffer.alloc(n, 1))).toThrow(`an Ed25519 seed has 32 bytes; this one has ${n}`);
   });
 });

@@ -2,11 +2,13 @@
  * The submission stores, SQLite and PostgreSQL (a real server, scripts/lib/postgres-server.ts): one contract run on both
  * (idempotency, concurrent puts, order, decisions, restart, kill -9 of the gateway), and each one's durability.
  */
-import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { afterAll, describe, expect, it } from 'vitest';
+import { privateKeyFromPem } from '../../src/core/crypto/ed25519.ts';
+import { KeyFileError } from '../../src/core/crypto/key-file.ts';
 import { RECEIPTS_PATH, serializeSubmission, SUBMIT_PATH } from '../../src/core/record-chain/index.ts';
 import { KEYS_DOCUMENT_FILE, loadOrCreateGatewayKey, PRIVATE_KEY_FILE } from '../../src/gateway/keys.ts';
 import { DATABASE_FILE, SqliteSubmissionStore, StorageError, type NewSubmission, type SubmissionStore } from '../../src/gateway/store.ts';
@@ -38,6 +40,23 @@ describe('gateway key and published keys', () => {
     expect(publishedGatewayKeys({ GATEWAY_KEYS_FILE: join(dir, KEYS_DOCUMENT_FILE) })).toEqual(a.document);
     expect(publishedGatewayKeys({ GATEWAY_DATA_DIR: join(dir, 'absent') })).toEqual({ schema: 'service.gateway-keys.v1', keys: [] });
     expect(() => publishedGatewayKeys({ GATEWAY_KEYS_FILE: join(dir, PRIVATE_KEY_FILE) })).toThrow();
+  });
+
+  it.runIf(process.platform !== 'win32')('refuses a key file group or others may open: the gateway does not start, says why, and the key is untouched', async () => {
+    const dir = temp();
+    loadOrCreateGatewayKey(dir);
+    const keyPath = join(dir, PRIVATE_KEY_FILE);
+    const pem = readFileSync(keyPath, 'utf8');
+    chmodSync(keyPath, 0o640);
+    const message = `the gateway key file ${keyPath} allows access by group or others (mode 640): run "chmod 600 ${keyPath}" first`;
+    expect(() => loadOrCreateGatewayKey(dir)).toThrow(KeyFileError);
+    expect(() => loadOrCreateGatewayKey(dir)).toThrow(message);
+    const child = spawnGateway(dir);
+    expect(await child.exited).toEqual({ code: 2, signal: null });
+    expect(child.output()).toBe(`gateway: ${message}\n`);
+    expect(readFileSync(keyPath, 'utf8')).toBe(pem);
+    chmodSync(keyPath, 0o600);
+    expect(loadOrCreateGatewayKey(dir).privateKey.equals(privateKeyFromPem(pem))).toBe(true);
   });
 });
 

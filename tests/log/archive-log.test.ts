@@ -106,7 +106,8 @@ describe('the build reads the committed log', () => {
     writeFileSync(keyFile, signerKeyText('example.org/log', generateEd25519KeyPair().privateKey).signer + '\n', { mode: 0o600 });
     expect(readSiteLog(root, records, logger, { LOG_SIGNING_KEY_FILE: keyFile })?.signers?.[0]?.name).toBe('example.org/log');
     chmodSync(keyFile, 0o644);
-    expect(() => readSiteLog(root, records, logger, { LOG_SIGNING_KEY_FILE: keyFile })).toThrow(/readable by others \(mode 644\): chmod 600 it/);
+    expect(() => readSiteLog(root, records, logger, { LOG_SIGNING_KEY_FILE: keyFile })).toThrow(`the log key file ${keyFile} allows access by group or others (mode 644): run "chmod 600 ${keyFile}" first`);
+    expect(() => readSiteLog(root, records, logger, { LOG_SIGNING_KEY_FILE: join(dir, 'absent.key') })).toThrow(`LOG_SIGNING_KEY_FILE names ${join(dir, 'absent.key')}, which cannot be read`);
     expect(() => readSiteLog(root, records, logger, { LOG_SIGNING_KEY: 'PRIVATE+KEY+nope' })).toThrow(/LOG_SIGNING_KEY, key 1: a signer key is/);
   });
 });

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { entriesFileText, parseEntriesFile, treeHeadOf, treeOf } from '../../src/core/log/archive-log.ts';
-import { signerKeyText } from '../../src/core/log/note.ts';
+import { keyTag, parseVerifierKey, signerKeyText } from '../../src/core/log/note.ts';
 import { generateEd25519KeyPair } from '../../src/core/crypto/ed25519.ts';
 import { sha256Hex } from '../../src/core/crypto/sha256.ts';
 import { bundledBuilder } from '../builder/helpers.ts';
@@ -72,6 +72,8 @@ describe('the transparency log on a built site', () => {
     expect(first.code, first.stderr).toBe(0);
     expect(first.stdout).toContain('in log: leaf 2 of 127.0.0.1/echo-archive-test/log, tree size 15');
     expect(first.stderr).toMatch(/proven \(\d+ proof hashes from 1 tiles\) in the tree of size 15/);
+    const tag = keyTag(parseVerifierKey(verifierKey));
+    expect(first.stderr).toContain(`in the tree of size 15 whose checkpoint is signed by ${tag}`);
     expect(readFileSync(checkpointFile, 'utf8')).toBe(readFileSync(join(site, 'log/checkpoint'), 'utf8'));
 
     // a new record, logged by the maintainers' command, and the site rebuilt
@@ -88,6 +90,7 @@ describe('the transparency log on a built site', () => {
     const consistent = await builder.run(['monitor', '--checkpoint', checkpointFile, '--site', server.origin, '--log-key', verifierKey]);
     expect(consistent.code, consistent.stderr).toBe(0);
     expect(consistent.stdout).toContain('consistent: 127.0.0.1/echo-archive-test/log 15 → 16 leaves');
+    expect(consistent.stderr).toContain(`(size 16, signed by ${tag})`);
     // the key from /api/log.json when none is pinned (trust on first use, said so)
     const tofu = await builder.run(['readback', '--id', 'echo-2026-11-23-000016', '--index', index()]);
     expect(tofu.code, tofu.stderr).toBe(0);

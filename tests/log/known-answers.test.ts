@@ -9,7 +9,8 @@ import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { openCheckpoint, signCheckpoint } from '../../src/core/log/checkpoint.ts';
 import { EMPTY_ROOT, leafHash, MerkleLevels } from '../../src/core/log/merkle.ts';
-import { openNote, parseSignerKey, parseVerifierKey, signNote } from '../../src/core/log/note.ts';
+import { generateEd25519KeyPair } from '../../src/core/crypto/ed25519.ts';
+import { keyTag, openNote, parseSignerKey, parseVerifierKey, signerKeyText, signNote } from '../../src/core/log/note.ts';
 import { consistencyProofRanges, inclusionProofRanges, verifyConsistency, verifyInclusion } from '../../src/core/log/proof.ts';
 import { TileReader } from '../../src/core/log/tile-reader.ts';
 import { entryBundles, hashTiles } from '../../src/core/log/tiles.ts';
@@ -100,6 +101,7 @@ describe.skipIf(!haveVectors)('C2SP signed notes', () => {
     const log = JSON.parse(readFileSync(join(TILES_1000, 'log.json'), 'utf8')) as { origin: string; verifier_key: string; signer_key_for_tests_only: string };
     const signer = parseSignerKey(log.signer_key_for_tests_only);
     expect(signer.text).toBe(log.verifier_key);
+    expect(log.verifier_key.startsWith(`${keyTag(signer)}+`)).toBe(true);
     const published = readFileSync(join(TILES_1000, 'checkpoint'), 'utf8');
     const opened = openCheckpoint(published, [parseVerifierKey(log.verifier_key)]);
     expect(signCheckpoint(opened, [signer])).toBe(published);
@@ -107,6 +109,18 @@ describe.skipIf(!haveVectors)('C2SP signed notes', () => {
     const note = signNote('hello from echo-archive\n', [signer]);
     expect(openNote(note, [parseVerifierKey(log.verifier_key)]).text).toBe('hello from echo-archive\n');
     expect(() => openNote(note.replace('hello', 'jello'), [parseVerifierKey(log.verifier_key)])).toThrow(/invalid signature/);
+  });
+});
+
+describe('keyTag', () => {
+  it('is <name>+<key ID as 8 lowercase hex>, zero-padded, as verifier and signer keys begin', () => {
+    expect(keyTag({ name: 'example.org/log', keyId: 0x1a })).toBe('example.org/log+0000001a');
+    expect(keyTag({ name: 'x', keyId: 0xffffffff })).toBe('x+ffffffff');
+    const { signer, verifier } = signerKeyText('example.org/log', generateEd25519KeyPair().privateKey);
+    const tag = keyTag(parseVerifierKey(verifier));
+    expect(tag).toMatch(/^example\.org\/log\+[0-9a-f]{8}$/);
+    expect(verifier.startsWith(`${tag}+`)).toBe(true);
+    expect(signer.startsWith(`PRIVATE+KEY+${tag}+`)).toBe(true);
   });
 });
 

@@ -10,10 +10,11 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { hashesEqual } from '../../core/log/merkle.ts';
+import { keyTag } from '../../core/log/note.ts';
 import { ProofError, verifyConsistency } from '../../core/log/proof.ts';
 import { EXIT_NO, EXIT_OK, flag, info, out, requireStr, str, UsageError, type CommandSpec } from '../cli.ts';
 import { builderConfig } from '../config.ts';
-import { b64, CheckpointProblem, fetchCheckpoint, keyName, LOG_KEY_OPTION, logKeys, openSignedCheckpoint, tileReader } from '../log.ts';
+import { b64, CheckpointProblem, fetchCheckpoint, LOG_KEY_OPTION, logKeys, openSignedCheckpoint, tileReader } from '../log.ts';
 import { httpUrl, NetworkError, timeoutSeconds } from '../net.ts';
 
 function evidence(title: string, oldNote: string, newNote: string, proof?: readonly Uint8Array[]): string {
@@ -73,7 +74,7 @@ export const monitor: CommandSpec = {
       throw err;
     }
     if (saved.origin !== current.origin) throw new NetworkError(`the saved checkpoint is of log "${saved.origin}", the site's of "${current.origin}"`);
-    const signedBy = current.verifiedBy.map(keyName).join(', ');
+    const signedBy = current.verifiedBy.map(keyTag).join(', ');
 
     if (current.size < saved.size) {
       out(evidence(`the log shrank from ${saved.size} to ${current.size} leaves`, saved.note, current.note));

@@ -12,11 +12,12 @@
 import { writeFileSync } from 'node:fs';
 import { sha256Hex } from '../../core/crypto/sha256.ts';
 import { parseStrictJson } from '../../core/json/strict-parse.ts';
+import { keyTag } from '../../core/log/note.ts';
 import { submissionSha256, type JsonObject } from '../../core/record-chain/index.ts';
 import { EXIT_NO, EXIT_OK, info, out, str, UsageError, type CommandSpec } from '../cli.ts';
 import { defaultIndexUrl } from '../config.ts';
 import { getOk, httpUrl, jsonOf, NetworkError, timeoutSeconds } from '../net.ts';
-import { LOG_KEY_OPTION, logKeys, NotInLog, proveInclusion, b64, keyName } from '../log.ts';
+import { LOG_KEY_OPTION, logKeys, NotInLog, proveInclusion, b64 } from '../log.ts';
 import { readInput } from './files.ts';
 
 const HEX64 = /^[a-f0-9]{64}$/;
@@ -166,7 +167,7 @@ export const readback: CommandSpec = {
         out(`in log: leaf ${proven.leafIndex} of ${checkpoint.origin}, tree size ${checkpoint.size}, root ${b64(checkpoint.root)}\n`);
         info(
           `final inclusion verified: the public index lists ${what}, the raw record's bytes match its sha256, and the leaf {id, index ${proven.leafIndex}, sha256 of those bytes} ` +
-            `is proven (${proven.proofHashes} proof hashes from ${proven.tilesFetched} tiles) in the tree of size ${checkpoint.size} whose checkpoint is signed by ${checkpoint.verifiedBy.map(keyName).join(', ')}` +
+            `is proven (${proven.proofHashes} proof hashes from ${proven.tilesFetched} tiles) in the tree of size ${checkpoint.size} whose checkpoint is signed by ${checkpoint.verifiedBy.map(keyTag).join(', ')}` +
             `${keys.pinned ? ' (the key you gave)' : ''}.${saveTo !== undefined ? ` Checkpoint saved to ${saveTo}.` : ''}`,
         );
         supersededNote(entry);

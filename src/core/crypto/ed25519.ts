@@ -6,8 +6,32 @@ import { createPrivateKey, createPublicKey, generateKeyPairSync, sign, verify, t
 
 /** DER prefix of an SPKI structure holding an Ed25519 key; the 32 raw key bytes follow it. */
 const SPKI_ED25519_PREFIX = Buffer.from('302a300506032b6570032100', 'hex');
+/** DER prefix of a PKCS#8 structure holding an Ed25519 private key; the 32-byte seed follows it (RFC 8410). */
+const PKCS8_ED25519_PREFIX = Buffer.from('302e020100300506032b657004220420', 'hex');
 
 export class KeyFormatError extends Error {}
+
+/** The 32 raw bytes of an Ed25519 public key (what RFC 8032 calls the public key). */
+export function rawPublicKeyOf(key: KeyObject): Buffer {
+  return key.export({ format: 'der', type: 'spki' }).subarray(SPKI_ED25519_PREFIX.length);
+}
+
+/** The Ed25519 public key whose raw bytes are `raw`; throws KeyFormatError unless there are 32 of them. */
+export function publicKeyFromRaw(raw: Uint8Array): KeyObject {
+  if (raw.length !== 32) throw new KeyFormatError(`a raw Ed25519 key has 32 bytes; this one has ${raw.length}`);
+  return createPublicKey({ key: Buffer.concat([SPKI_ED25519_PREFIX, raw]), format: 'der', type: 'spki' });
+}
+
+/** The 32-byte seed an Ed25519 private key is made from (RFC 8032's "private key"). */
+export function seedOf(privateKey: KeyObject): Buffer {
+  return privateKey.export({ format: 'der', type: 'pkcs8' }).subarray(PKCS8_ED25519_PREFIX.length);
+}
+
+/** The Ed25519 private key made from a 32-byte seed; throws KeyFormatError for another length. */
+export function privateKeyFromSeed(seed: Uint8Array): KeyObject {
+  if (seed.length !== 32) throw new KeyFormatError(`an Ed25519 seed has 32 bytes; this one has ${seed.length}`);
+  return createPrivateKey({ key: Buffer.concat([PKCS8_ED25519_PREFIX, seed]), format: 'der', type: 'pkcs8' });
+}
 
 /** Accepts base64 of 32 raw bytes or a PEM public key; throws KeyFormatError otherwise. */
 export function parsePublicKey(text: string): KeyObject {
@@ -25,9 +49,7 @@ export function parsePublicKey(text: string): KeyObject {
       return key;
     }
     if (!/^[A-Za-z0-9+/]+={0,2}$/.test(trimmed)) throw new KeyFormatError('the key is neither base64 nor PEM');
-    const raw = Buffer.from(trimmed, 'base64');
-    if (raw.length !== 32) throw new KeyFormatError(`a raw Ed25519 key has 32 bytes; this one has ${raw.length}`);
-    return createPublicKey({ key: Buffer.concat([SPKI_ED25519_PREFIX, raw]), format: 'der', type: 'spki' });
+    return publicKeyFromRaw(Buffer.from(trimmed, 'base64'));
   } catch (err) {
     if (err instanceof KeyFormatError) throw err;
     throw new KeyFormatError('the key could not be read as an Ed25519 public key');
@@ -47,7 +69,7 @@ export function signEd25519(privateKey: KeyObject, message: string): string {
 }
 
 export function publicKeyToBase64(key: KeyObject): string {
-  return key.export({ format: 'der', type: 'spki' }).subarray(SPKI_ED25519_PREFIX.length).toString('base64');
+  return rawPublicKeyOf(key).toString('base64');
 }
 
 export interface Ed25519KeyPair {

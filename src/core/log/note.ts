@@ -11,11 +11,10 @@
  * Keys are node:crypto Ed25519 keys; no dependency. Hand-written (about 150 lines): no npm package implements
  * signed notes, and Sigstore's checkpoint check is internal to @sigstore/verify and verify-only.
  */
-import { createHash, createPrivateKey, createPublicKey, sign, verify, type KeyObject } from 'node:crypto';
+import { createHash, createPublicKey, sign, verify, type KeyObject } from 'node:crypto';
+import { privateKeyFromSeed, publicKeyFromRaw, rawPublicKeyOf, seedOf } from '../crypto/ed25519.ts';
 
 const ED25519_TYPE = 0x01;
-const PKCS8_ED25519_PREFIX = Buffer.from('302e020100300506032b657004220420', 'hex');
-const SPKI_ED25519_PREFIX = Buffer.from('302a300506032b6570032100', 'hex');
 const SIGNATURE_PREFIX = '\u2014 ';
 const MAX_SIGNATURES = 100;
 
@@ -54,14 +53,15 @@ function hex8(id: number): string {
   return id.toString(16).padStart(8, '0');
 }
 
-function rawPublicKey(key: KeyObject): Buffer {
-  return key.export({ format: 'der', type: 'spki' }).subarray(SPKI_ED25519_PREFIX.length);
+/** `<name>+<key ID, 8 hex>`: how a key is named inside verifier and signer keys, and in messages. */
+export function keyTag(key: { name: string; keyId: number }): string {
+  return `${key.name}+${hex8(key.keyId)}`;
 }
 
 function verifierFrom(name: string, publicKey: KeyObject): NoteVerifier {
-  const raw = rawPublicKey(publicKey);
+  const raw = rawPublicKeyOf(publicKey);
   const keyId = noteKeyId(name, raw);
-  return { name, keyId, publicKey, text: `${name}+${hex8(keyId)}+${Buffer.concat([Buffer.from([ED25519_TYPE]), raw]).toString('base64')}` };
+  return { name, keyId, publicKey, text: `${keyTag({ name, keyId })}+${Buffer.concat([Buffer.from([ED25519_TYPE]), raw]).toString('base64')}` };
 }
 
 /** Splits at the first n-1 "+" signs; undefined when there are fewer. */
@@ -92,8 +92,7 @@ export function parseVerifierKey(text: string): NoteVerifier {
   }
   const raw = bytes.subarray(1);
   if (noteKeyId(name, raw) !== Number.parseInt(id, 16)) throw new NoteError('bad-key', `the key ID ${id} does not match the key and name`);
-  const publicKey = createPublicKey({ key: Buffer.concat([SPKI_ED25519_PREFIX, raw]), format: 'der', type: 'spki' });
-  return verifierFrom(name, publicKey);
+  return verifierFrom(name, publicKeyFromRaw(raw));
 }
 
 /** Reads `PRIVATE+KEY+<name>+<id>+<base64 seed>`; throws NoteError('bad-key'). Never echoes the key. */
@@ -106,7 +105,7 @@ export function parseSignerKey(text: string): NoteSigner {
   if (bytes.length !== 33 || bytes[0] !== ED25519_TYPE || bytes.toString('base64') !== key) {
     throw new NoteError('bad-key', 'the signer key is not base64 of 0x01 followed by a 32-byte Ed25519 seed');
   }
-  const privateKey = createPrivateKey({ key: Buffer.concat([PKCS8_ED25519_PREFIX, bytes.subarray(1)]), format: 'der', type: 'pkcs8' });
+  const privateKey = privateKeyFromSeed(bytes.subarray(1));
   const verifier = verifierFrom(name, createPublicKey(privateKey));
   if (hex8(verifier.keyId) !== id) throw new NoteError('bad-key', `the signer key's ID ${id} does not match its key and name`);
   return { ...verifier, privateKey };
@@ -115,9 +114,9 @@ export function parseSignerKey(text: string): NoteSigner {
 /** A new signer key (text) for `name`, and its verifier key. */
 export function signerKeyText(name: string, privateKey: KeyObject): { signer: string; verifier: string } {
   if (!isValidKeyName(name)) throw new NoteError('bad-key', `"${name}" is not a valid key name (no spaces, no "+")`);
-  const seed = privateKey.export({ format: 'der', type: 'pkcs8' }).subarray(PKCS8_ED25519_PREFIX.length);
+  const seed = seedOf(privateKey);
   const v = verifierFrom(name, createPublicKey(privateKey));
-  return { signer: `PRIVATE+KEY+${name}+${hex8(v.keyId)}+${Buffer.concat([Buffer.from([ED25519_TYPE]), seed]).toString('base64')}`, verifier: v.text };
+  return { signer: `PRIVATE+KEY+${keyTag(v)}+${Buffer.concat([Buffer.from([ED25519_TYPE]), seed]).toString('base64')}`, verifier: v.text };
 }
 
 function checkText(text: string): void {
@@ -185,7 +184,7 @@ export function openNote(note: string | Uint8Array, known: readonly NoteVerifier
       unverified.push({ name, keyId });
       continue;
     }
-    const tag = `${name}+${hex8(keyId)}`;
+    const tag = keyTag({ name, keyId });
     if (seen.has(tag)) continue;
     seen.add(tag);
     if (!verify(null, Buffer.from(text, 'utf8'), verifier.publicKey, sig.subarray(4))) {

@@ -8,7 +8,7 @@
  * Every key signs the checkpoint: two keys during a rotation (the old and the new, both published), then the new one.
  * All keys must carry the log's name (its origin). No key: the build publishes no checkpoint and says so.
  */
-import { readFileSync, statSync } from 'node:fs';
+import { KeyFileError, readPrivateKeyFile } from '../crypto/key-file.ts';
 import { NoteError, parseSignerKey, type NoteSigner } from './note.ts';
 
 export const LOG_SIGNING_KEY_FILE_ENV = 'LOG_SIGNING_KEY_FILE';
@@ -37,16 +37,14 @@ export function parseSignerKeys(text: string, where: string): NoteSigner[] {
 export function logSigners(env: Record<string, string | undefined> = process.env): NoteSigner[] | undefined {
   const file = env[LOG_SIGNING_KEY_FILE_ENV]?.trim();
   if (file) {
-    let mode: number;
+    let text: string;
     try {
-      mode = statSync(file).mode;
-    } catch {
-      throw new LogKeyError(`${LOG_SIGNING_KEY_FILE_ENV} names ${file}, which cannot be read`);
+      text = readPrivateKeyFile(file, 'the log key file');
+    } catch (err) {
+      if (!(err instanceof KeyFileError)) throw err;
+      throw new LogKeyError(err.kind === 'unreadable' ? `${LOG_SIGNING_KEY_FILE_ENV} names ${file}, which cannot be read` : err.message);
     }
-    if (process.platform !== 'win32' && (mode & 0o077) !== 0) {
-      throw new LogKeyError(`the log key file ${file} is readable by others (mode ${(mode & 0o777).toString(8)}): chmod 600 it`);
-    }
-    return parseSignerKeys(readFileSync(file, 'utf8'), file);
+    return parseSignerKeys(text, file);
   }
   const text = env[LOG_SIGNING_KEY_ENV];
   if (text?.trim()) return parseSignerKeys(text, LOG_SIGNING_KEY_ENV);
