@@ -14,7 +14,7 @@ import { LogStateError, reconcile, VERSIONS_DIR, type PendingLeaf } from '../../
 import { readLogState, logDir, type LogState } from '../../core/log/log-files.ts';
 import { logFiles, versionUrl } from '../../core/log/publish.ts';
 import { LOG_SIGNING_KEY_ENV, LOG_SIGNING_KEY_FILE_ENV, LogKeyError, logSigners } from '../../core/log/signing-key.ts';
-import type { NoteSigner } from '../../core/log/note.ts';
+import { keyTag, type NoteSigner } from '../../core/log/note.ts';
 import { ArchiveBuildError, type ArchiveLogger, type SiteRecord } from './2-read-archive.ts';
 
 export interface SiteLog {
@@ -59,7 +59,7 @@ export function readSiteLog(archiveRoot: string, records: SiteRecord[], logger: 
     if (!signers) {
       logger.warn(`No log signing key (${LOG_SIGNING_KEY_FILE_ENV} or ${LOG_SIGNING_KEY_ENV}): the log's tiles are published, but no checkpoint, so agents cannot verify inclusion against this build.`);
     }
-    logger.info(`Transparency log: ${state.tree.size} leaves${signers ? `, checkpoint signed by ${signers.map((s) => `${s.name}+${s.keyId.toString(16).padStart(8, '0')}`).join(' and ')}` : ''}`);
+    logger.info(`Transparency log: ${state.tree.size} leaves${signers ? `, checkpoint signed by ${signers.map(keyTag).join(' and ')}` : ''}`);
     return { archiveRoot, state, pending, signers };
   } catch (err) {
     if (err instanceof LogStateError) throw new ArchiveBuildError(`Transparency log: ${err.message}`, err.hint);
