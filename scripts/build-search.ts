@@ -2,15 +2,17 @@
  * The search index, after `astro build`: `node scripts/build-search.ts [--site DIR (dist)] [--no-cache] [--cache-dir DIR]`.
  *
  * Indexes the record pages (<site>/records/<id>/index.html: the only pages with data-pagefind-body) with Pagefind,
- * in bundles of at most SEARCH_SHARD_RECORDS pages (src/core/publish/search-bundles.ts says why), one Pagefind process
- * per bundle, so that peak memory is bounded by the bundle size rather than the archive's. Each bundle's pages are
- * hard-linked into a staging folder laid out like the site (so Pagefind computes the same /records/<id>/ URLs), then
- * indexed into <site>/pagefind/, <site>/pagefind-2/, …; the staging folder is removed. Fails (exit 1) when Pagefind
+ * in bundles of at most SEARCH_SHARD_RECORDS pages laid out as src/core/publish/search-bundles.ts says (full bundles,
+ * then a tail of smaller chunks), one Pagefind process per bundle, so that peak memory is bounded by the bundle size
+ * rather than the archive's. Each bundle's pages are hard-linked into a staging folder laid out like the site (so
+ * Pagefind computes the same /records/<id>/ URLs), then indexed into <site>/pagefind/, <site>/pagefind-2/, …; the
+ * staging folder is removed. Fails (exit 1) when Pagefind
  * fails or the built search page does not list exactly these bundles.
  *
  * Incremental: a bundle whose cache key (src/core/publish/search-cache.ts: its pages' bytes, Pagefind, the options)
  * has a whole entry in the cache is hard-linked from there instead of indexed; Pagefind runs only for the others, and
- * their output is stored. Appending a record changes only the last bundle (searchBundleOrder). After a build the
+ * their output is stored. Appending a record changes only the last bundle, most often a chunk of fewer than
+ * SEARCH_SHARD_RECORDS / 16 pages (search-bundles.ts: which, and how often a larger one). After a build the
  * cache holds exactly its bundles. --no-cache (or ECHO_ARCHIVE_NO_CACHE=1) indexes everything and leaves it alone.
  */
 import { execFile, spawn } from 'node:child_process';
@@ -51,7 +53,8 @@ const { values } = parseArgs({
 if (values.help) {
   console.log(`Usage: node scripts/build-search.ts [--site DIR (dist)] [--no-cache] [--cache-dir DIR]
 
-Indexes the record pages of a built site with Pagefind, in bundles of SEARCH_SHARD_RECORDS pages (default 20000).
+Indexes the record pages of a built site with Pagefind, in bundles of at most SEARCH_SHARD_RECORDS pages (default
+20000: full bundles, then a tail of smaller chunks, src/core/publish/search-bundles.ts).
 A bundle whose pages, Pagefind and options are unchanged is taken from the cache instead of re-indexed
 (--cache-dir, default node_modules/.cache/echo-archive/search/). --no-cache or ${NO_CACHE_ENV}=1 index every
 bundle afresh and leave the cache alone.`);

@@ -1,7 +1,8 @@
 /**
  * The incremental search index (scripts/build-search.ts with its cache) against the real Pagefind: after a changed
- * record, an appended record or a damaged cache entry, the index built with the cache is byte-identical, file for
- * file, to a clean build of the same site, and Pagefind re-ran only for the bundles whose pages changed.
+ * record, an appended record (one that grows the tail's partial chunk, one that carries, one that completes a full
+ * bundle) or a damaged cache entry, the index built with the cache is byte-identical, file for file, to a clean build
+ * of the same site, and Pagefind re-ran only for the bundles whose pages changed.
  * The sites are small hand-made ones laid out as the real build lays them out (record pages with data-pagefind-body,
  * meta and filters; the search page listing the bundles), so each Pagefind run takes a fraction of a second.
  */
@@ -9,11 +10,12 @@ import { execFile } from 'node:child_process';
 import { cpSync, mkdirSync, readdirSync, readFileSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { searchBundleDirs } from '../../src/core/publish/search-bundles.ts';
+import { searchBundleDirs, searchBundleSizes } from '../../src/core/publish/search-bundles.ts';
 import { REPO_ROOT } from '../helpers/records.ts';
 import { tempDir } from '../helpers/temp-dir.ts';
 
-const PER_BUNDLE = 10;
+/** Full bundles of 64 pages, so the tail's unit is 4 pages (src/core/publish/search-bundles.ts): 25 pages are [16, 8, 1]. */
+const PER_BUNDLE = 64;
 const root = tempDir('search-index-cache-');
 const cache = join(root, 'cache');
 
@@ -98,16 +100,21 @@ describe('the search index with its cache (scripts/build-search.ts, real Pagefin
     expect(searchOutput(work)).toEqual(await cleanOutput(work));
   });
 
+  it('the layout: 25 pages at 64 per full bundle are tail chunks of 16 and 8 and a partial chunk of 1', () => {
+    expect(searchBundleSizes(25, PER_BUNDLE)).toEqual([16, 8, 1]);
+  });
+
   it('a changed record page re-indexes its bundle only, and the result equals a clean build', async () => {
-    writeFileSync(join(work, 'records', id(14), 'index.html'), recordPage(14, 'an amended text about quasars'));
+    writeFileSync(join(work, 'records', id(20), 'index.html'), recordPage(20, 'an amended text about quasars'));
     const log = await buildSearch(work);
     expect(indexed(log)).toEqual(['pagefind-2/']);
     expect(reused(log)).toEqual(['pagefind/', 'pagefind-3/']);
     expect(searchOutput(work)).toEqual(await cleanOutput(work));
   });
 
-  it('an appended record re-indexes the last bundle only, and the result equals a clean build', async () => {
-    const appended = site('appended', 26, { 14: 'an amended text about quasars' });
+  it('an appended record (no carry: the partial chunk grows) re-indexes the partial chunk only, and the result equals a clean build', async () => {
+    expect(searchBundleSizes(26, PER_BUNDLE)).toEqual([16, 8, 2]);
+    const appended = site('appended', 26, { 20: 'an amended text about quasars' });
     cpSync(join(work, 'pagefind'), join(appended, 'pagefind'), { recursive: true }); // a stale index, replaced
     const log = await buildSearch(appended);
     expect(indexed(log)).toEqual(['pagefind-3/']);
@@ -144,5 +151,32 @@ describe('the search index with its cache (scripts/build-search.ts, real Pagefin
     }
     expect(readdirSync(cache).sort()).toEqual(before);
     expect(searchOutput(dir)).toEqual(await cleanOutput(dir));
+  });
+  it('an append that carries (23 → 24 pages: [16, 4, 3] → [16, 8]) re-indexes the merged chunk only, and equals a clean build', async () => {
+    expect(searchBundleSizes(23, PER_BUNDLE)).toEqual([16, 4, 3]);
+    expect(searchBundleSizes(24, PER_BUNDLE)).toEqual([16, 8]);
+    const before = await buildSearch(site('carry-before', 23));
+    expect(reused(before)).toEqual(['pagefind/']); // pages 1–16 as in the builds above
+    const dir = site('carry', 24);
+    const log = await buildSearch(dir);
+    expect(indexed(log)).toEqual(['pagefind-2/']);
+    expect(reused(log)).toEqual(['pagefind/']);
+    expect(searchOutput(dir)).toEqual(await cleanOutput(dir));
+    expect(readdirSync(cache)).toHaveLength(2);
+  });
+
+  it('an append that completes a full bundle (63 → 64 pages) re-indexes it, the next append only the new partial chunk; both equal a clean build', async () => {
+    expect(searchBundleSizes(63, PER_BUNDLE)).toEqual([32, 16, 8, 4, 3]);
+    await buildSearch(site('full-before', 63));
+    const full = site('full', 64);
+    const log = await buildSearch(full);
+    expect(indexed(log)).toEqual(['pagefind/']);
+    expect(reused(log)).toEqual([]);
+    expect(searchOutput(full)).toEqual(await cleanOutput(full));
+    const next = site('full-next', 65);
+    const nextLog = await buildSearch(next);
+    expect(indexed(nextLog)).toEqual(['pagefind-2/']);
+    expect(reused(nextLog)).toEqual(['pagefind/']);
+    expect(searchOutput(next)).toEqual(await cleanOutput(next));
   });
 });
