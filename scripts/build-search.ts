@@ -34,11 +34,10 @@ import {
   storeSearchCacheEntry,
   verifiedSearchCacheEntry,
 } from '../src/core/publish/search-cache.ts';
-import { linkOrCopy } from '../src/core/util/link-or-copy.ts';
+import { linkOrCopySync } from '../src/core/util/link-or-copy.ts';
 
 const REPO = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const PAGEFIND = join(REPO, 'node_modules/.bin/pagefind');
-const PARALLEL_LINKS = 8;
 /** Pagefind's options besides --site and --output-path (part of every cache key). */
 const PAGEFIND_OPTIONS: readonly string[] = [];
 
@@ -99,16 +98,11 @@ function run(cmd: string, args: string[], cwd: string): Promise<void> {
   });
 }
 
-async function stage(ids: readonly string[], into: string): Promise<void> {
-  let next = 0;
-  const worker = async () => {
-    while (next < ids.length) {
-      const id = ids[next++]!;
-      mkdirSync(join(into, 'records', id), { recursive: true });
-      await linkOrCopy(join(site, 'records', id, 'index.html'), join(into, 'records', id, 'index.html'));
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(PARALLEL_LINKS, ids.length) }, worker));
+function stage(ids: readonly string[], into: string): void {
+  for (const id of ids) {
+    mkdirSync(join(into, 'records', id), { recursive: true });
+    linkOrCopySync(join(site, 'records', id, 'index.html'), join(into, 'records', id, 'index.html'));
+  }
 }
 
 /** The Pagefind that runs: its version line and the SHA-256 of its binary (the npm wrapper names it with --verbose). */
@@ -154,13 +148,13 @@ try {
     const output = join(site, dir);
     let key: string | undefined;
     if (pagefind) {
-      const hashes = await filesSha256(bundleIds.map((id) => join(site, pagePath(id))));
+      const hashes = filesSha256(bundleIds.map((id) => join(site, pagePath(id))));
       const pages = bundleIds.map((id, i) => ({ path: pagePath(id), sha256: hashes[i]! }));
       key = searchBundleKey({ pagefind, options: PAGEFIND_OPTIONS, env: pagefindEnv(), dir, pages });
       used.add(key);
-      const cached = await verifiedSearchCacheEntry(cacheDir, key);
+      const cached = verifiedSearchCacheEntry(cacheDir, key);
       if (cached) {
-        await placeFiles(cached, output);
+        placeFiles(cached, output);
         reused++;
         console.log(`${label}, unchanged: from the cache`);
         continue;
@@ -168,12 +162,12 @@ try {
     }
     const into = join(staging, String(i + 1));
     mkdirSync(into);
-    await stage(bundleIds, into);
+    stage(bundleIds, into);
     console.log(label);
     // Run where there is no pagefind.yml/json/toml: the options are exactly PAGEFIND_OPTIONS and PAGEFIND_* (keyed).
     await run(PAGEFIND, ['--site', into, '--output-path', output, ...PAGEFIND_OPTIONS], staging);
     rmSync(into, { recursive: true, force: true });
-    if (key) await storeSearchCacheEntry(cacheDir, key, output);
+    if (key) storeSearchCacheEntry(cacheDir, key, output);
   }
   if (useCache) pruneSearchCache(cacheDir, used);
 } catch (err) {

@@ -1,8 +1,8 @@
 /**
  * The incremental search index (scripts/build-search.ts with its cache) against the real Pagefind: after a changed
- * record, an appended record (one that grows the tail's partial chunk, one that carries, one that completes a full
- * bundle) or a damaged cache entry, the index built with the cache is byte-identical, file for file, to a clean build
- * of the same site, and Pagefind re-ran only for the bundles whose pages changed.
+ * record, an appended record (one that grows the last bundle, one that carries, one that completes a full bundle) or
+ * a damaged cache entry, the index built with the cache is byte-identical, file for file, to a clean build of the
+ * same site, and Pagefind re-ran only for the bundles whose pages changed.
  * The sites are small hand-made ones laid out as the real build lays them out (record pages with data-pagefind-body,
  * meta and filters; the search page listing the bundles), so each Pagefind run takes a fraction of a second.
  */
@@ -14,7 +14,7 @@ import { searchBundleDirs, searchBundleSizes } from '../../src/core/publish/sear
 import { REPO_ROOT } from '../helpers/records.ts';
 import { tempDir } from '../helpers/temp-dir.ts';
 
-/** Full bundles of 64 pages, so the tail's unit is 4 pages (src/core/publish/search-bundles.ts): 25 pages are [16, 8, 1]. */
+/** Full bundles of 64 pages, so the tail's unit is 2 pages (src/core/publish/search-bundles.ts): 26 pages are [16, 8, 2]. */
 const PER_BUNDLE = 64;
 const root = tempDir('search-index-cache-');
 const cache = join(root, 'cache');
@@ -81,7 +81,7 @@ async function cleanOutput(dir: string): Promise<Map<string, string>> {
 }
 
 describe('the search index with its cache (scripts/build-search.ts, real Pagefind)', { timeout: 120_000 }, () => {
-  const work = site('site', 25);
+  const work = site('site', 26);
 
   it('Pagefind is deterministic: two clean builds of one site are byte-identical', async () => {
     const a = await cleanOutput(work);
@@ -100,8 +100,8 @@ describe('the search index with its cache (scripts/build-search.ts, real Pagefin
     expect(searchOutput(work)).toEqual(await cleanOutput(work));
   });
 
-  it('the layout: 25 pages at 64 per full bundle are tail chunks of 16 and 8 and a partial chunk of 1', () => {
-    expect(searchBundleSizes(25, PER_BUNDLE)).toEqual([16, 8, 1]);
+  it('the layout: 26 pages at 64 per full bundle are tail chunks of 16 and 8 and a last bundle of 2', () => {
+    expect(searchBundleSizes(26, PER_BUNDLE)).toEqual([16, 8, 2]);
   });
 
   it('a changed record page re-indexes its bundle only, and the result equals a clean build', async () => {
@@ -112,9 +112,9 @@ describe('the search index with its cache (scripts/build-search.ts, real Pagefin
     expect(searchOutput(work)).toEqual(await cleanOutput(work));
   });
 
-  it('an appended record (no carry: the partial chunk grows) re-indexes the partial chunk only, and the result equals a clean build', async () => {
-    expect(searchBundleSizes(26, PER_BUNDLE)).toEqual([16, 8, 2]);
-    const appended = site('appended', 26, { 20: 'an amended text about quasars' });
+  it('an appended record (no carry: the last bundle grows) re-indexes the last bundle only, and the result equals a clean build', async () => {
+    expect(searchBundleSizes(27, PER_BUNDLE)).toEqual([16, 8, 3]);
+    const appended = site('appended', 27, { 20: 'an amended text about quasars' });
     cpSync(join(work, 'pagefind'), join(appended, 'pagefind'), { recursive: true }); // a stale index, replaced
     const log = await buildSearch(appended);
     expect(indexed(log)).toEqual(['pagefind-3/']);
@@ -152,28 +152,28 @@ describe('the search index with its cache (scripts/build-search.ts, real Pagefin
     expect(readdirSync(cache).sort()).toEqual(before);
     expect(searchOutput(dir)).toEqual(await cleanOutput(dir));
   });
-  it('an append that carries (23 → 24 pages: [16, 4, 3] → [16, 8]) re-indexes the merged chunk only, and equals a clean build', async () => {
-    expect(searchBundleSizes(23, PER_BUNDLE)).toEqual([16, 4, 3]);
-    expect(searchBundleSizes(24, PER_BUNDLE)).toEqual([16, 8]);
-    const before = await buildSearch(site('carry-before', 23));
-    expect(reused(before)).toEqual(['pagefind/']); // pages 1–16 as in the builds above
-    const dir = site('carry', 24);
+  it('an append that carries (29 → 30 pages: [16, 8, 2, 3] → [16, 8, 4, 2]) re-indexes the merged chunk and the last bundle only, and equals a clean build', async () => {
+    expect(searchBundleSizes(29, PER_BUNDLE)).toEqual([16, 8, 2, 3]);
+    expect(searchBundleSizes(30, PER_BUNDLE)).toEqual([16, 8, 4, 2]);
+    const before = await buildSearch(site('carry-before', 29));
+    expect(reused(before)).toContain('pagefind/'); // pages 1–16 as in the builds above
+    const dir = site('carry', 30);
     const log = await buildSearch(dir);
-    expect(indexed(log)).toEqual(['pagefind-2/']);
-    expect(reused(log)).toEqual(['pagefind/']);
+    expect(indexed(log)).toEqual(['pagefind-3/', 'pagefind-4/']);
+    expect(reused(log)).toEqual(['pagefind/', 'pagefind-2/']);
     expect(searchOutput(dir)).toEqual(await cleanOutput(dir));
-    expect(readdirSync(cache)).toHaveLength(2);
+    expect(readdirSync(cache)).toHaveLength(4);
   });
 
-  it('an append that completes a full bundle (63 → 64 pages) re-indexes it, the next append only the new partial chunk; both equal a clean build', async () => {
-    expect(searchBundleSizes(63, PER_BUNDLE)).toEqual([32, 16, 8, 4, 3]);
-    await buildSearch(site('full-before', 63));
-    const full = site('full', 64);
+  it('an append that completes a full bundle (65 → 66 pages) re-indexes it and the last bundle, the next append only the last bundle; both equal a clean build', async () => {
+    expect(searchBundleSizes(65, PER_BUNDLE)).toEqual([32, 16, 8, 4, 2, 3]);
+    expect(searchBundleSizes(66, PER_BUNDLE)).toEqual([64, 2]);
+    await buildSearch(site('full-before', 65));
+    const full = site('full', 66);
     const log = await buildSearch(full);
-    expect(indexed(log)).toEqual(['pagefind/']);
-    expect(reused(log)).toEqual([]);
+    expect(indexed(log)).toEqual(['pagefind/', 'pagefind-2/']);
     expect(searchOutput(full)).toEqual(await cleanOutput(full));
-    const next = site('full-next', 65);
+    const next = site('full-next', 67);
     const nextLog = await buildSearch(next);
     expect(indexed(nextLog)).toEqual(['pagefind-2/']);
     expect(reused(nextLog)).toEqual(['pagefind/']);

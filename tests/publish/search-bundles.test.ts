@@ -25,11 +25,11 @@ describe('search bundles', () => {
     }
   });
 
-  it('one bundle when the records fit in a tail chunk; the first is /pagefind/, the others numbered', () => {
-    expect(searchBundleDirs(0, 16)).toEqual(['pagefind/']);
-    expect(searchBundleDirs(1, 16)).toEqual(['pagefind/']);
-    expect(searchBundleDirs(3, 16)).toEqual(['pagefind/', 'pagefind-2/']);
-    expect(searchBundleDirs(100_000, DEFAULT_SEARCH_SHARD_RECORDS)).toHaveLength(5);
+  it('one bundle below two tail units; the first is /pagefind/, the others numbered', () => {
+    expect(searchBundleDirs(0, 64)).toEqual(['pagefind/']);
+    expect(searchBundleDirs(3, 64)).toEqual(['pagefind/']);
+    expect(searchBundleDirs(4, 64)).toEqual(['pagefind/', 'pagefind-2/']);
+    expect(searchBundleDirs(100_000, DEFAULT_SEARCH_SHARD_RECORDS)).toHaveLength(10);
     expect(searchBundleDir(1)).toBe('pagefind/');
     expect(searchBundleDir(12)).toBe('pagefind-12/');
   });
@@ -37,42 +37,45 @@ describe('search bundles', () => {
 
 describe('the tail layout (searchBundleSizes)', () => {
   const FULL = DEFAULT_SEARCH_SHARD_RECORDS;
-  const UNIT = 1_250;
+  const UNIT = 625;
 
-  it('the unit is FULL / 16, rounded down, at least 1', () => {
+  it('the unit is FULL / 32, rounded down, at least 1', () => {
     expect(searchTailUnit(FULL)).toBe(UNIT);
-    expect(searchTailUnit(16)).toBe(1);
-    expect(searchTailUnit(100)).toBe(6);
-    expect(searchTailUnit(10)).toBe(1);
+    expect(searchTailUnit(64)).toBe(2);
+    expect(searchTailUnit(100)).toBe(3);
+    expect(searchTailUnit(31)).toBe(1);
     expect(searchTailUnit(1)).toBe(1);
   });
 
-  it('edge cases at the default FULL = 20,000 (UNIT = 1,250)', () => {
+  it('edge cases at the default FULL = 20,000 (UNIT = 625)', () => {
     const cases: [number, number[]][] = [
       [0, [0]],
       [1, [1]],
-      [UNIT - 1, [1_249]],
-      [UNIT, [1_250]],
-      [UNIT + 1, [1_250, 1]],
-      [2 * UNIT - 1, [1_250, 1_249]],
-      [2 * UNIT, [2_500]],
-      [3 * UNIT, [2_500, 1_250]],
+      [UNIT - 1, [624]],
+      [UNIT, [625]],
+      [2 * UNIT - 1, [1_249]],
+      [2 * UNIT, [625, 625]],
+      [2 * UNIT + 1, [625, 626]],
+      [3 * UNIT - 1, [625, 1_249]],
+      [3 * UNIT, [1_250, 625]],
+      [4 * UNIT, [1_250, 625, 625]],
       [9_899, [5_000, 2_500, 1_250, 1_149]],
-      [FULL - 2 * UNIT, [10_000, 5_000, 2_500]],
-      [FULL - UNIT, [10_000, 5_000, 2_500, 1_250]],
       [FULL - 1, [10_000, 5_000, 2_500, 1_250, 1_249]],
-      [FULL, [20_000]],
-      [FULL + 1, [20_000, 1]],
-      [FULL + UNIT, [20_000, 1_250]],
-      [99_006, [20_000, 20_000, 20_000, 20_000, 10_000, 5_000, 2_500, 1_250, 256]],
-      [5 * FULL, [20_000, 20_000, 20_000, 20_000, 20_000]],
+      [FULL, [10_000, 5_000, 2_500, 1_250, 625, 625]],
+      [FULL + 1, [10_000, 5_000, 2_500, 1_250, 625, 626]],
+      [FULL + UNIT - 1, [10_000, 5_000, 2_500, 1_250, 625, 1_249]],
+      [FULL + UNIT, [20_000, 625]],
+      [FULL + UNIT + 1, [20_000, 626]],
+      [99_006, [20_000, 20_000, 20_000, 20_000, 10_000, 5_000, 2_500, 625, 881]],
+      [5 * FULL + UNIT, [20_000, 20_000, 20_000, 20_000, 20_000, 625]],
     ];
     for (const [n, sizes] of cases) expect(searchBundleSizes(n, FULL), `n = ${n}`).toEqual(sizes);
   });
 
-  it('a FULL that 16 does not divide: the chunks are still multiples of the unit and below FULL', () => {
-    expect(searchBundleSizes(99, 100)).toEqual([96, 3]); // unit 6: 16 units, then 3
+  it('small FULLs and one that 32 does not divide: chunks are multiples of the unit, below FULL', () => {
+    expect(searchBundleSizes(99, 100)).toEqual([96, 3]); // unit 3: 32 units, then 3
     expect(searchBundleSizes(9, 10)).toEqual([8, 1]); // unit 1
+    expect(searchBundleSizes(5, 3)).toEqual([3, 1, 1]);
     expect(searchBundleSizes(1, 1)).toEqual([1]);
     expect(searchBundleSizes(3, 1)).toEqual([1, 1, 1]);
   });
@@ -83,30 +86,30 @@ describe('the tail layout (searchBundleSizes)', () => {
     }
   });
 
-  it('property: full bundles, then tail chunks of unit·2^k largest first, then one partial chunk; at most 5 tail bundles', () => {
+  it('property: full bundles, then chunks of unit·2^k largest first, then the last bundle of unit to 2·unit − 1 pages; at most 6 tail bundles', () => {
     fc.assert(
       fc.property(fc.integer({ min: 0, max: 300_000 }), fc.integer({ min: 1, max: 40_000 }), (n, full) => {
         const sizes = searchBundleSizes(n, full);
         const unit = searchTailUnit(full);
         expect(sizes.reduce((a, b) => a + b, 0)).toBe(n);
-        const fulls = Math.floor(n / full);
-        expect(sizes.slice(0, fulls)).toEqual(Array(fulls).fill(full));
-        const tail = sizes.slice(fulls);
-        if (n === 0) {
-          expect(sizes).toEqual([0]);
+        if (n < 2 * unit) {
+          expect(sizes).toEqual([n]);
           return;
         }
-        const whole = tail.filter((s) => s >= unit);
-        const partial = tail.slice(whole.length);
-        expect(partial.length).toBeLessThanOrEqual(1);
-        if (partial.length) expect(partial[0]).toBe((n % full) % unit);
-        for (const [i, s] of whole.entries()) {
+        let fulls = 0;
+        while (fulls < sizes.length - 1 && sizes[fulls] === full) fulls++;
+        expect(sizes.slice(0, fulls)).toEqual(Array(fulls).fill(full));
+        const last = sizes.at(-1)!;
+        expect(last).toBeGreaterThanOrEqual(unit);
+        expect(last).toBeLessThan(2 * unit);
+        const chunks = sizes.slice(fulls, -1);
+        for (const [i, s] of chunks.entries()) {
           expect(s).toBeLessThan(full);
           expect(Number.isInteger(Math.log2(s / unit))).toBe(true);
-          if (i > 0) expect(s).toBeLessThan(whole[i - 1]!);
+          if (i > 0) expect(s).toBeLessThan(chunks[i - 1]!);
         }
-        // log2(16) + 1 chunks and the partial one; one more level only when 16 does not divide FULL.
-        expect(tail.length).toBeLessThanOrEqual(full % 16 === 0 || full < 16 ? 5 : 6);
+        // log2(32) + 1 chunk sizes and the last bundle, once the unit is full / 32 exactly.
+        if (full % 32 === 0) expect(chunks.length + 1).toBeLessThanOrEqual(6);
       }),
     );
   });
@@ -163,30 +166,26 @@ describe('search bundle order (searchBundleOrder, searchBundlesOf)', () => {
 
   const seqIds = (from: number, count: number) => Array.from({ length: count }, (_, i) => id('2026-01-01', from + i));
 
-  it('property: appending one record changes exactly one bundle, the last of the new layout: the partial chunk (< unit pages) unless the count reaches a multiple of the unit (a carry)', () => {
+  it('property: appending one record changes the last bundle only, or at a carry (the last bundle back to unit pages) also the one before it: every other bundle keeps its folder and pages', () => {
     fc.assert(
       fc.property(
         fc.uniqueArray(fc.integer({ min: 1, max: 5_000 }), { minLength: 0, maxLength: 150 }),
-        fc.integer({ min: 1, max: 48 }),
+        fc.integer({ min: 1, max: 200 }),
         fc.array(fc.constantFrom('2026-01-01', '2026-06-30', '2027-02-02'), { minLength: 151, maxLength: 151 }),
         (seqs, perBundle, days) => {
           const existing = seqs.map((s, i) => id(days[i]!, s));
           const added = id(days[150]!, Math.max(0, ...seqs) + 1);
           const a = searchBundlesOf(existing, perBundle);
           const b = searchBundlesOf([added, ...existing], perBundle);
-          // Every bundle but b's last is a's bundle at the same place, folder and pages; a's later ones are gone.
-          expect(b.slice(0, -1)).toEqual(a.slice(0, b.length - 1));
-          expect(b.length).toBeLessThanOrEqual(a.length + 1);
-          const changed = b.at(-1)!;
-          expect(changed.ids.at(-1)).toBe(added);
-          expect(changed).not.toEqual(a[b.length - 1]);
-          // Its size: the partial chunk, or at a carry the chunk the low bits merged into, or a new full bundle.
           const unit = searchTailUnit(perBundle);
-          const tail = (seqs.length + 1) % perBundle;
-          const units = tail / unit;
-          const lowestBit = units & -units;
-          const expected = tail === 0 ? perBundle : tail % unit !== 0 ? tail % unit : unit * lowestBit;
-          expect(changed.ids).toHaveLength(expected);
+          const n = seqs.length + 1;
+          const carry = n >= 2 * unit && b.at(-1)!.ids.length === unit;
+          const mayChange = carry ? 2 : 1;
+          expect(b.slice(0, -mayChange)).toEqual(a.slice(0, b.length - mayChange));
+          expect(b.at(-1)).not.toEqual(a[b.length - 1]);
+          expect(b.at(-1)!.ids.at(-1)).toBe(added);
+          // Without a carry the one bundle re-indexed is the last: at most 2·unit − 1 pages (or the whole small archive).
+          if (!carry) expect(b.at(-1)!.ids.length).toBeLessThanOrEqual(Math.max(2 * unit - 1, n < 2 * unit ? n : 0));
         },
       ),
     );
@@ -204,19 +203,22 @@ describe('search bundle order (searchBundleOrder, searchBundlesOf)', () => {
         expect(b.slice(0, kept)).toEqual(a.slice(0, kept));
         for (const [i, bundle] of b.slice(kept).entries()) expect(bundle, `bundle ${kept + i + 1}`).not.toEqual(a[kept + i]);
         // Full bundles already there are never touched.
-        expect(kept).toBeGreaterThanOrEqual(Math.floor(n / perBundle));
+        let fulls = 0;
+        while (fulls < sa.length - 1 && sa[fulls] === perBundle) fulls++;
+        expect(kept).toBeGreaterThanOrEqual(fulls);
       }),
     );
   });
 
-  it('a carry: the low chunks merge into one and the larger chunks keep their folders and pages (largest first)', () => {
-    // FULL 16: unit 1; 6 → [4, 2], 7 → [4, 2, 1], 8 → [8], 9 → [8, 1].
-    const at = (n: number) => searchBundlesOf(seqIds(1, n), 16).map((b) => `${b.dir}:${b.ids.length}`);
-    expect(at(6)).toEqual(['pagefind/:4', 'pagefind-2/:2']);
-    expect(at(7)).toEqual(['pagefind/:4', 'pagefind-2/:2', 'pagefind-3/:1']);
-    expect(at(8)).toEqual(['pagefind/:8']);
-    expect(at(9)).toEqual(['pagefind/:8', 'pagefind-2/:1']);
-    expect(searchBundlesOf(seqIds(1, 7), 16)[1]!.ids).toEqual(seqIds(5, 2));
+  it('a carry: the low chunks merge into one, the larger chunks keep their folders and pages (largest first)', () => {
+    // FULL 64: unit 2; 13 → [8, 2, 3], 14 → [8, 4, 2], 15 → [8, 4, 3], 16 → [8, 4, 2, 2], 18 → [16, 2].
+    const at = (n: number) => searchBundlesOf(seqIds(1, n), 64).map((b) => `${b.dir}:${b.ids.length}`);
+    expect(at(13)).toEqual(['pagefind/:8', 'pagefind-2/:2', 'pagefind-3/:3']);
+    expect(at(14)).toEqual(['pagefind/:8', 'pagefind-2/:4', 'pagefind-3/:2']);
+    expect(at(15)).toEqual(['pagefind/:8', 'pagefind-2/:4', 'pagefind-3/:3']);
+    expect(at(17)).toEqual(['pagefind/:8', 'pagefind-2/:4', 'pagefind-3/:2', 'pagefind-4/:3']);
+    expect(at(18)).toEqual(['pagefind/:16', 'pagefind-2/:2']);
+    expect(searchBundlesOf(seqIds(1, 14), 64)[1]!.ids).toEqual(seqIds(9, 4));
   });
 
   it('fills the bundles in that order, with their folders', () => {
@@ -226,7 +228,7 @@ describe('search bundle order (searchBundleOrder, searchBundlesOf)', () => {
       { dir: 'pagefind-2/', ids: [id('2026-01-01', 3), id('2026-01-01', 4)] },
       { dir: 'pagefind-3/', ids: [id('2026-01-01', 5)] },
     ]);
-    expect(searchBundlesOf(ids, 16)).toEqual([
+    expect(searchBundlesOf(ids, 32)).toEqual([
       { dir: 'pagefind/', ids: [id('2026-01-01', 1), id('2026-01-01', 2), id('2026-01-01', 3), id('2026-01-01', 4)] },
       { dir: 'pagefind-2/', ids: [id('2026-01-01', 5)] },
     ]);

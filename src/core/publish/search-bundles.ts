@@ -9,21 +9,26 @@
  * page merges into the first (Pagefind's mergeIndex).
  *
  * The layout, a pure function of the number of pages and FULL (searchBundleSizes), so that a clean build and an
- * incremental one agree: pages in archive order (searchBundleOrder: an appended record goes last) fill
+ * incremental one agree and the search page needs only the record count: pages in archive order (searchBundleOrder:
+ * an appended record goes last) fill
  *   - full bundles of FULL pages, then
- *   - the tail, r = n mod FULL pages, split like a binary counter: chunks of UNIT·2^k pages for the bits of
- *     floor(r / UNIT), largest first, where UNIT = FULL / 16 (1,250 by default: chunks of 10,000, 5,000, 2,500,
- *     1,250), then one partial chunk of r mod UNIT (< UNIT) pages.
- * Why: a bundle whose pages are unchanged comes from the search cache (search-cache.ts), so what an append costs is
- * the pages of the bundles it changes. Appending one record changes exactly one bundle, the last one of the new
- * layout (a test checks this): the partial chunk (< UNIT pages) in UNIT − 1 appends of UNIT; at a carry (the record
- * count reaches a multiple of UNIT) the chunks of the low bits merge into one chunk of UNIT·2^k pages, and once in FULL
- * appends the tail becomes a full bundle (FULL pages, the worst case). Amortised, an append re-indexes about UNIT / 2
- * + 5 pages, at every archive size; with fixed bundles of FULL it re-indexed the whole last bundle (up to FULL).
- * Why a binary counter rather than chunks of UNIT: every bundle costs every reader (the search page merges them all
- * before the first search: ~40 KB more downloaded per bundle, docs/performance.md), and the counter keeps the tail
- * at most 5 bundles (log2(16) + 1) instead of 16. Why 16: measured (docs/performance.md#search-index): FULL / 16
- * keeps an append's search step around a second while the tail adds at most 4 bundles over FULL-sized ones.
+ *   - the tail, split like a binary counter into chunks of UNIT·2^k pages, largest first, where UNIT = FULL / 32
+ *     (625 by default: chunks of 10,000, 5,000, 2,500, 1,250, 625), then
+ *   - the last bundle, which holds the newest pages: between UNIT and 2·UNIT − 1 of them (an archive of fewer than
+ *     2·UNIT records is one bundle).
+ * Why: a bundle whose pages are unchanged comes from the search cache (search-cache.ts), so an append costs the pages
+ * of the bundles it changes. With fixed bundles of FULL, that was the whole last bundle (up to FULL pages: every page
+ * of a 10,000-record archive). Here an append changes the last bundle only (UNIT to 2·UNIT − 1 pages), except once in
+ * UNIT appends, a carry, when the last bundle hands UNIT pages to the chunks: then the chunks of the low bits merge
+ * into one (or, once in FULL appends, into a full bundle) and that chunk changes too. Amortised, an append re-indexes
+ * about 1.5·UNIT + 6 pages at every archive size; the worst case is one full bundle and UNIT pages.
+ * Why a binary counter, not chunks of UNIT: every bundle costs every reader (the search page merges them all before
+ * the first search: about 40 KB more to download per bundle, docs/performance.md), and the counter keeps the tail to
+ * at most 6 bundles. Why the last bundle keeps at least UNIT pages: Pagefind ranks each bundle with its own statistics
+ * (BM25's IDF grows with the bundle's page count), so the records of a bundle of a few pages, the newest ones, would
+ * rank below every match in a large bundle, even for their own heading (measured: docs/performance.md). Why UNIT =
+ * FULL / 32: measured there too (an append's search step of about 3 s at 10,000 records, with at most 11 bundles to
+ * merge at 100,000).
  */
 
 import { sequenceOf } from '../archive/paths.ts';
@@ -31,8 +36,19 @@ import { compareCodePoints } from '../util/compare.ts';
 
 export const DEFAULT_SEARCH_SHARD_RECORDS = 20_000;
 export const SEARCH_SHARD_RECORDS_ENV = 'SEARCH_SHARD_RECORDS';
-/** The tail's chunks are FULL / 2^SEARCH_TAIL_LEVELS pages and its doublings (see the module comment). */
-export const SEARCH_TAIL_LEVELS = 4;
+/** The tail's unit is FULL / 2^SEARCH_TAIL_LEVELS pages (see the module comment). */
+export const SEARCH_TAIL_LEVELS = 5;
+
+/**
+ * Pagefind's ranking options for the search page, given to the first bundle and to every merged one (the search page
+ * writes them in data-ranking; src/site/client/search.ts and scripts/lib/search-queries.ts read them there).
+ * Pagefind ranks each bundle with its own statistics, and a bundle without any word that starts with a query's last
+ * term falls back to the longest indexed word that the term starts with ("Echo 5422" then matches record 542's "542"
+ * there); with bundles of unequal size that near-match could outrank the exact match in another bundle. A term
+ * similarity of 5 (Pagefind's default: 1) weighs the word's length difference enough that an exact word wins
+ * (docs/performance.md: record-first queries).
+ */
+export const SEARCH_RANKING: Readonly<Record<string, number>> = Object.freeze({ termSimilarity: 5 });
 
 /** Records per full bundle for a build: $SEARCH_SHARD_RECORDS when set to a positive integer, else the default. */
 export function searchShardRecords(env: Record<string, string | undefined> = process.env): number {
@@ -43,26 +59,30 @@ export function searchShardRecords(env: Record<string, string | undefined> = pro
   return n;
 }
 
-/** The tail's smallest whole chunk for full bundles of `full` pages: full / 16, rounded down, at least 1. */
+/** The tail's unit for full bundles of `full` pages: full / 2^SEARCH_TAIL_LEVELS, rounded down, at least 1. */
 export function searchTailUnit(full: number): number {
   return Math.max(1, Math.floor(full / 2 ** SEARCH_TAIL_LEVELS));
 }
 
 /**
- * The number of pages of each bundle, in order, for `recordCount` pages: full bundles, then the tail's chunks of
- * unit·2^k pages (largest first), then the partial chunk. Always at least one bundle (an archive without records still
- * has a search page): [0] for none.
+ * The number of pages of each bundle, in order, for `recordCount` pages (see the module comment): full bundles, the
+ * tail's chunks of unit·2^k pages (largest first), and the last bundle of unit to 2·unit − 1 pages. Fewer than
+ * 2·unit pages are one bundle. Always at least one bundle (an archive without records still has a search page): [0].
  */
 export function searchBundleSizes(recordCount: number, full: number = searchShardRecords()): number[] {
   if (!Number.isSafeInteger(recordCount) || recordCount < 0) throw new Error(`a record count is a non-negative integer, not ${recordCount}`);
   if (!Number.isSafeInteger(full) || full <= 0) throw new Error(`records per bundle is a positive integer, not ${full}`);
-  const sizes: number[] = Array.from({ length: Math.floor(recordCount / full) }, () => full);
-  const tail = recordCount % full;
   const unit = searchTailUnit(full);
-  const units = Math.floor(tail / unit); // < 2^(SEARCH_TAIL_LEVELS + 1): a few bits
+  if (recordCount < 2 * unit) return [recordCount];
+  // Full bundles once the pages after them still fill the last bundle's minimum (unit pages).
+  const fulls = Math.floor((recordCount - unit) / full);
+  const tail = recordCount - fulls * full; // unit ≤ tail < full + unit
+  const last = unit + ((tail - unit) % unit);
+  const units = (tail - last) / unit; // chunks' pages < full: a few bits
+  const sizes: number[] = Array.from({ length: fulls }, () => full);
   for (let k = Math.floor(Math.log2(Math.max(1, units))); k >= 0; k--) if (Math.floor(units / 2 ** k) % 2 === 1) sizes.push(unit * 2 ** k);
-  if (tail % unit > 0) sizes.push(tail % unit);
-  return sizes.length > 0 ? sizes : [0];
+  sizes.push(last);
+  return sizes;
 }
 
 /** The folder (relative to the site root, with a trailing slash) of bundle `n`, counting from 1. */
