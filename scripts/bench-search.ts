@@ -1,21 +1,22 @@
 /**
- * `npm run bench:search -- --records N [--bundle-sizes 40000,20000,10000] [--keep]`
+ * `npm run bench:search -- --records N [--bundle-sizes 40000,20000,10000] [--append-runs 3] [--keep]`
  *
  * The search index benchmark (not a timed test): clean index vs. incremental after one appended record, index size
- * and query results, at each bundle size (SEARCH_SHARD_RECORDS, which also sets the tail's unit, FULL / 16: below
- * FULL records, 40000 / 20000 / 10000 measure the tail layout with units of 2500 / 1250 / 625). In one run:
+ * and query results, at each bundle size (SEARCH_SHARD_RECORDS, which also sets the tail's unit, FULL / 32: below
+ * FULL records, 40000 / 20000 / 10000 measure the tail layout with units of 1250 / 625 / 312). In one run:
  *   1. generates the synthetic archive of N records (scripts/lib/valid-synthetic-archive.ts, invalid files removed);
  *   2. builds the site twice with `astro build`: without the last record ("before") and with it ("after": one record
  *      appended, the next sequence number, as intake appends);
  *   3. for each bundle size (the search page's bundle list rewritten to match, instead of a third site build):
  *      indexes "before" clean (--no-cache), "before" with an empty cache (the first build, which fills it), "after"
- *      with that cache (the append), and "after" clean; checks that the incremental "after" is byte-identical to the
- *      clean one; prints wall times, the index's bytes and files, and query results (scripts/lib/search-queries.ts):
- *      for sampled records, the query "Echo <n>" (their heading) and their 64-digit hex line, each of which should
- *      find the record first, and one common phrase (result counts must agree across bundle sizes);
+ *      with that cache (the append; --append-runs times, each after "before" again: the median), and "after" clean;
+ *      checks that the incremental "after" is byte-identical to the clean one; prints wall times, the index's bytes
+ *      and files, and query results (scripts/lib/search-queries.ts): for sampled records, the query "Echo <n>" (their
+ *      heading) and their 64-digit hex line, each of which should find the record first, and one common phrase
+ *      (result counts must agree across bundle sizes); queries run with the search page's ranking (data-ranking) and,
+ *      for comparison, with Pagefind's default ranking;
  *   4. from the layout alone (src/core/publish/search-bundles.ts), the pages an append re-indexes (its changed
  *      bundles) over the next FULL appends from N records: the mean, the 99th percentile and the worst case.
- * Queries run with the search page's ranking (data-ranking) and, for comparison, with Pagefind's default ranking.
  *
  * Everything is written under TMPDIR, which must be on the project's file system (as for bench:build).
  */
@@ -37,18 +38,20 @@ const { values } = parseArgs({
     records: { type: 'string', default: '2000' },
     'bundle-sizes': { type: 'string', default: '40000,20000,10000' },
     samples: { type: 'string', default: '12' },
+    'append-runs': { type: 'string', default: '3' },
     keep: { type: 'boolean', default: false },
     help: { type: 'boolean', short: 'h' },
   },
 });
 if (values.help) {
-  console.log('Usage: npm run bench:search -- [--records N (2000)] [--bundle-sizes A,B,… (40000,20000,10000)] [--samples K (12): records to query] [--keep]');
+  console.log('Usage: npm run bench:search -- [--records N (2000)] [--bundle-sizes A,B,… (40000,20000,10000)] [--samples K (12): records to query] [--append-runs R (3)] [--keep]');
   process.exit(0);
 }
 const n = Number(values.records);
 const sizes = values['bundle-sizes'].split(',').map(Number);
 const samples = Number(values.samples);
-if (!Number.isInteger(n) || n < 2 || sizes.some((s) => !Number.isInteger(s) || s < 1) || !Number.isInteger(samples) || samples < 1) {
+const appendRuns = Number(values['append-runs']);
+if (!Number.isInteger(n) || n < 2 || sizes.some((s) => !Number.isInteger(s) || s < 1) || !Number.isInteger(samples) || samples < 1 || !Number.isInteger(appendRuns) || appendRuns < 1) {
   console.error('bench:search: --records takes an integer of at least 2, --bundle-sizes positive integers, --samples a positive integer');
   process.exit(2);
 }
@@ -121,6 +124,7 @@ function appendCosts(from: number, full: number): { mean: number; p99: number; w
   const pages = Array.from({ length: full }, (_, i) => changedPages(searchBundleSizes(from + i, full), searchBundleSizes(from + i + 1, full))).sort((a, b) => a - b);
   return { mean: pages.reduce((a, b) => a + b, 0) / full, p99: pages[Math.floor(full * 0.99)]!, worst: pages.at(-1)! };
 }
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)]!;
 const load = () => loadavg().map((l) => l.toFixed(2)).join(' ');
 
 const sameOutput = (a: Map<string, string>, b: Map<string, string>) => a.size === b.size && [...a].every(([k, v]) => b.get(k) === v);
@@ -164,8 +168,15 @@ try {
     const cache = join(base, `cache-${perBundle}`);
     const clean = await search(before, ['--no-cache'], cache, perBundle);
     const first = await search(before, [], cache, perBundle);
-    const append = await search(after, [], cache, perBundle);
-    const reindexed = /\((\d+) from the cache, (\d+) indexed\)/.exec(lastOutput);
+    // The append, appendRuns times (each after building "before" again with the cache): the median wall time.
+    const appends: number[] = [];
+    let reindexed: RegExpExecArray | null = null;
+    for (let run = 0; run < appendRuns; run++) {
+      if (run > 0) await search(before, [], cache, perBundle);
+      appends.push(await search(after, [], cache, perBundle));
+      reindexed = /\((\d+) from the cache, (\d+) indexed\)/.exec(lastOutput);
+    }
+    const append = median(appends);
     const incremental = searchOutput(after);
     const cleanAfter = await search(after, ['--no-cache'], cache, perBundle);
     const reference = searchOutput(after);
@@ -199,7 +210,7 @@ try {
     const cost = appendCosts(gen.valid, perBundle);
     const line =
       `| ${perBundle.toLocaleString('en')} | ${searchTailUnit(perBundle).toLocaleString('en')} | ${layout.length}: ${layout.map((p) => p.toLocaleString('en')).join(' + ')} | ${s(clean)} | ${s(first)} | ` +
-      `${s(append)} (${(clean / append).toFixed(1)} ×; ${reindexed?.[2] ?? '?'} re-indexed, ${appendPages.toLocaleString('en')} pages) | ${s(cleanAfter)} | ` +
+      `${s(append)} (median of ${appends.map(s).join(', ')}; ${reindexed?.[2] ?? '?'} re-indexed, ${appendPages.toLocaleString('en')} pages) | ${s(cleanAfter)} | ` +
       `${identical ? 'yes' : '**NO**'} | ${(reference.bytes / 1e6).toFixed(1)} MB, ${reference.files.size} files | ${(firstQuery / 1e3).toFixed(0)} KB | ` +
       `${(perLaterQuery / 1e3).toFixed(0)} KB | ${topHits} / ${sampled.length * 2} (Pagefind's default ranking: ${plain.topHits}) | ${byQuery.get(common)!.results} | ` +
       `${cost.mean.toFixed(0)} / ${cost.p99.toLocaleString('en')} / ${cost.worst.toLocaleString('en')} |`;
@@ -210,7 +221,7 @@ try {
     for (const miss of plain.misses) console.log(`  not the top hit with Pagefind's default ranking: ${miss}`);
     rows.push(line);
   }
-  console.log(`\n${gen.valid} records (${gen.valid - 1} before the append); times are wall clock, one run each; load average at the end ${load()}.`);
+  console.log(`\n${gen.valid} records (${gen.valid - 1} before the append); times are wall clock, one run each but the append (median of ${appendRuns}); load average at the end ${load()}.`);
   console.log(
     '| records per full bundle | tail unit | bundles (pages) | clean index (before) | first build with an empty cache | after appending one record, with the cache | clean index (after) | incremental = clean, byte for byte | index size | downloaded by the first search | by each later search | top hit right (the page ranking) | results for "registry hashes" | pages an append re-indexes over the next FULL appends: mean / 99th percentile / worst |',
   );
