@@ -4,27 +4,29 @@
  * Indexes the record pages (<site>/records/<id>/index.html: the only pages with data-pagefind-body) with Pagefind,
  * in bundles of at most SEARCH_SHARD_RECORDS pages laid out as src/core/publish/search-bundles.ts says (full bundles,
  * then a tail of smaller chunks), one Pagefind process per bundle, so that peak memory is bounded by the bundle size
- * rather than the archive's. Each bundle's pages are hard-linked into a staging folder laid out like the site (so
- * Pagefind computes the same /records/<id>/ URLs), then indexed into <site>/pagefind/, <site>/pagefind-2/, …; the
+ * rather than the archive's. Each bundle's pages are staged in a folder laid out like the site (so Pagefind computes
+ * the same /records/<id>/ URLs), each cut to what Pagefind reads of it (its <html> tag and its data-pagefind-body
+ * element: scripts/lib/search-staged-page.ts), then indexed into <site>/pagefind/, <site>/pagefind-2/, …; the
  * staging folder is removed. Fails (exit 1) when Pagefind
  * fails or the built search page does not list exactly these bundles.
  *
- * Incremental: a bundle whose cache key (src/core/publish/search-cache.ts: its pages' bytes, Pagefind, the options)
- * has a whole entry in the cache is hard-linked from there instead of indexed; Pagefind runs only for the others, and
- * their output is stored. Appending a record changes only the last bundle, most often a chunk of fewer than
- * SEARCH_SHARD_RECORDS / 16 pages (search-bundles.ts: which, and how often a larger one). After a build the
- * cache holds exactly its bundles. --no-cache (or ECHO_ARCHIVE_NO_CACHE=1) indexes everything and leaves it alone.
+ * Incremental: a bundle whose cache key (src/core/publish/search-cache.ts: what Pagefind reads of its pages,
+ * Pagefind, the options) has a whole entry in the cache is hard-linked from there instead of indexed; Pagefind runs
+ * only for the others, and their output is stored. Appending a record changes only the last bundle, of
+ * SEARCH_SHARD_RECORDS / 32 to / 16 pages, and once in SEARCH_SHARD_RECORDS / 32 appends the one before it too
+ * (search-bundles.ts). After a build the cache holds exactly its bundles. --no-cache (or ECHO_ARCHIVE_NO_CACHE=1)
+ * indexes everything and leaves the cache alone.
  */
 import { execFile, spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs, promisify } from 'node:util';
 import { searchBundlesOf, searchShardRecords } from '../src/core/publish/search-bundles.ts';
+import { sha256Hex } from '../src/core/crypto/sha256.ts';
 import {
   defaultSearchCacheDir,
   fileSha256,
-  filesSha256,
   noCacheFromEnv,
   NO_CACHE_ENV,
   pagefindEnv,
@@ -35,6 +37,7 @@ import {
   verifiedSearchCacheEntry,
 } from '../src/core/publish/search-cache.ts';
 import { linkOrCopySync } from '../src/core/util/link-or-copy.ts';
+import { searchStagedPage } from './lib/search-staged-page.ts';
 
 const REPO = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const PAGEFIND = join(REPO, 'node_modules/.bin/pagefind');
@@ -98,10 +101,28 @@ function run(cmd: string, args: string[], cwd: string): Promise<void> {
   });
 }
 
+const pagePath = (id: string) => `records/${id}/index.html`;
+
+/**
+ * What Pagefind reads for a record page: the page cut to its <html> tag and its data-pagefind-body element
+ * (scripts/lib/search-staged-page.ts: the same index, a quarter less of Pagefind's CPU), or, for a page of another
+ * shape (or one whose bytes are not clean UTF-8), the page itself.
+ */
+function pagefindInput(id: string): { bytes: Buffer; whole: boolean } {
+  const page = readFileSync(join(site, pagePath(id)));
+  const html = page.toString('utf8');
+  const staged = html.includes('\uFFFD') ? undefined : searchStagedPage(html);
+  return staged === undefined ? { bytes: page, whole: true } : { bytes: Buffer.from(staged, 'utf8'), whole: false };
+}
+
+/** Writes each page's Pagefind input under `into`, laid out like the site (so Pagefind computes the same URLs). */
 function stage(ids: readonly string[], into: string): void {
   for (const id of ids) {
-    mkdirSync(join(into, 'records', id), { recursive: true });
-    linkOrCopySync(join(site, 'records', id, 'index.html'), join(into, 'records', id, 'index.html'));
+    const target = join(into, pagePath(id));
+    mkdirSync(dirname(target), { recursive: true });
+    const input = pagefindInput(id);
+    if (input.whole) linkOrCopySync(join(site, pagePath(id)), target);
+    else writeFileSync(target, input.bytes);
   }
 }
 
@@ -137,7 +158,6 @@ if (ids.length === 0) {
   process.exit(0);
 }
 
-const pagePath = (id: string) => `records/${id}/index.html`;
 const staging = mkdtempSync(join(dirname(site), '.search-staging-'));
 const used = new Set<string>();
 let reused = 0;
@@ -148,8 +168,7 @@ try {
     const output = join(site, dir);
     let key: string | undefined;
     if (pagefind) {
-      const hashes = filesSha256(bundleIds.map((id) => join(site, pagePath(id))));
-      const pages = bundleIds.map((id, i) => ({ path: pagePath(id), sha256: hashes[i]! }));
+      const pages = bundleIds.map((id) => ({ path: pagePath(id), sha256: sha256Hex(pagefindInput(id).bytes) }));
       key = searchBundleKey({ pagefind, options: PAGEFIND_OPTIONS, env: pagefindEnv(), dir, pages });
       used.add(key);
       const cached = verifiedSearchCacheEntry(cacheDir, key);

@@ -9,8 +9,10 @@
 import { execFile } from 'node:child_process';
 import { cpSync, mkdirSync, readdirSync, readFileSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
+import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { searchBundleDirs, searchBundleSizes } from '../../src/core/publish/search-bundles.ts';
+import { searchStagedPage } from '../../scripts/lib/search-staged-page.ts';
 import { REPO_ROOT } from '../helpers/records.ts';
 import { tempDir } from '../helpers/temp-dir.ts';
 
@@ -26,7 +28,7 @@ function recordPage(n: number, words = `distinctive${n} phrase about manifests a
   return (
     `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><title>Record ${n}</title></head><body><main>` +
     `<h1>Record ${n}</h1><section data-pagefind-body><div hidden data-pagefind-ignore>` +
-    `<span data-pagefind-meta="id">${id(n)}</span><span data-pagefind-filter="record_kind">kind ${n % 3}</span></div>` +
+    `<span data-pagefind-meta="title">Record ${n}</span><span data-pagefind-meta="id">${id(n)}</span><span data-pagefind-filter="record_kind">kind ${n % 3}</span></div>` +
     `<p>${words}</p></section></main></body></html>`
   );
 }
@@ -88,6 +90,20 @@ describe('the search index with its cache (scripts/build-search.ts, real Pagefin
     const b = await cleanOutput(work);
     expect(a.size).toBeGreaterThan(10);
     expect(b).toEqual(a);
+  });
+
+  it('staging only what Pagefind reads (the <html> tag and the data-pagefind-body element) gives the index of the whole pages', async () => {
+    const staged = `${work}-staged`;
+    const whole = `${work}-whole`;
+    for (const dir of [staged, whole]) cpSync(work, dir, { recursive: true });
+    // One bundle (26 pages at 1,000 per full bundle), so Pagefind runs once over the same pages either way.
+    writeFileSync(join(staged, 'search', 'index.html'), '<form data-search-form data-pagefind-url="/pagefind/pagefind.js" data-merge-bundles="[]"></form>');
+    await buildSearch(staged, ['--no-cache'], { SEARCH_SHARD_RECORDS: '1000' });
+    await promisify(execFile)(resolve(REPO_ROOT, 'node_modules/.bin/pagefind'), ['--site', whole, '--output-path', join(whole, 'pagefind')], { cwd: root });
+    expect(searchStagedPage(readFileSync(join(work, 'records', id(1), 'index.html'), 'utf8'))).toBeDefined(); // cut, not whole
+    const output = searchOutput(staged);
+    expect(output.size).toBeGreaterThan(10);
+    expect(output).toEqual(searchOutput(whole));
   });
 
   it('a first build indexes every bundle and fills the cache; a second takes every bundle from it, identical', async () => {
