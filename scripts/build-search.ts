@@ -10,7 +10,7 @@
  * staging folder is removed. Fails (exit 1) when Pagefind
  * fails or the built search page does not list exactly these bundles.
  *
- * Incremental: a bundle whose cache key (src/core/publish/search-cache.ts: what Pagefind reads of its pages,
+ * Incremental: a bundle whose cache key (src/core/publish/search-cache.ts: its pages' bytes, the staging code,
  * Pagefind, the options) has a whole entry in the cache is hard-linked from there instead of indexed; Pagefind runs
  * only for the others, and their output is stored. Appending a record changes only the last bundle, of
  * SEARCH_SHARD_RECORDS / 32 to / 16 pages, and once in SEARCH_SHARD_RECORDS / 32 appends the one before it too
@@ -23,10 +23,10 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs, promisify } from 'node:util';
 import { searchBundlesOf, searchShardRecords } from '../src/core/publish/search-bundles.ts';
-import { sha256Hex } from '../src/core/crypto/sha256.ts';
 import {
   defaultSearchCacheDir,
   fileSha256,
+  filesSha256,
   noCacheFromEnv,
   NO_CACHE_ENV,
   pagefindEnv,
@@ -41,6 +41,7 @@ import { searchStagedPage } from './lib/search-staged-page.ts';
 
 const REPO = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const PAGEFIND = join(REPO, 'node_modules/.bin/pagefind');
+const STAGED_PAGE_CODE = join(REPO, 'scripts/lib/search-staged-page.ts');
 /** Pagefind's options besides --site and --output-path (part of every cache key). */
 const PAGEFIND_OPTIONS: readonly string[] = [];
 
@@ -104,25 +105,20 @@ function run(cmd: string, args: string[], cwd: string): Promise<void> {
 const pagePath = (id: string) => `records/${id}/index.html`;
 
 /**
- * What Pagefind reads for a record page: the page cut to its <html> tag and its data-pagefind-body element
- * (scripts/lib/search-staged-page.ts: the same index, a quarter less of Pagefind's CPU), or, for a page of another
- * shape (or one whose bytes are not clean UTF-8), the page itself.
+ * Stages each page under `into`, laid out like the site (so Pagefind computes the same URLs), as what Pagefind reads
+ * of it: the page cut to its <html> tag and its data-pagefind-body element (scripts/lib/search-staged-page.ts: the
+ * same index, a quarter less of Pagefind's CPU), or the page itself (hard-linked) when it is of another shape or its
+ * bytes are not clean UTF-8.
  */
-function pagefindInput(id: string): { bytes: Buffer; whole: boolean } {
-  const page = readFileSync(join(site, pagePath(id)));
-  const html = page.toString('utf8');
-  const staged = html.includes('\uFFFD') ? undefined : searchStagedPage(html);
-  return staged === undefined ? { bytes: page, whole: true } : { bytes: Buffer.from(staged, 'utf8'), whole: false };
-}
-
-/** Writes each page's Pagefind input under `into`, laid out like the site (so Pagefind computes the same URLs). */
 function stage(ids: readonly string[], into: string): void {
   for (const id of ids) {
+    const page = join(site, pagePath(id));
     const target = join(into, pagePath(id));
     mkdirSync(dirname(target), { recursive: true });
-    const input = pagefindInput(id);
-    if (input.whole) linkOrCopySync(join(site, pagePath(id)), target);
-    else writeFileSync(target, input.bytes);
+    const html = readFileSync(page, 'utf8');
+    const staged = html.includes('\uFFFD') ? undefined : searchStagedPage(html);
+    if (staged === undefined) linkOrCopySync(page, target);
+    else writeFileSync(target, staged);
   }
 }
 
@@ -163,13 +159,16 @@ const used = new Set<string>();
 let reused = 0;
 try {
   const pagefind = useCache ? await pagefindIdentity() : undefined;
+  // The key hashes whole pages (cheaper than cutting them all on every build) and the code that cuts them.
+  const stagingCode = useCache ? await fileSha256(STAGED_PAGE_CODE) : '';
   for (const [i, { dir, ids: bundleIds }] of bundles.entries()) {
     const label = `build-search: bundle ${i + 1} of ${bundles.length} (/${dir}): ${bundleIds.length} record pages`;
     const output = join(site, dir);
     let key: string | undefined;
     if (pagefind) {
-      const pages = bundleIds.map((id) => ({ path: pagePath(id), sha256: sha256Hex(pagefindInput(id).bytes) }));
-      key = searchBundleKey({ pagefind, options: PAGEFIND_OPTIONS, env: pagefindEnv(), dir, pages });
+      const hashes = filesSha256(bundleIds.map((id) => join(site, pagePath(id))));
+      const pages = bundleIds.map((id, i) => ({ path: pagePath(id), sha256: hashes[i]! }));
+      key = searchBundleKey({ pagefind, options: PAGEFIND_OPTIONS, env: pagefindEnv(), dir, staging: stagingCode, pages });
       used.add(key);
       const cached = verifiedSearchCacheEntry(cacheDir, key);
       if (cached) {

@@ -4,8 +4,8 @@
  * copies (hard-links) every other bundle's output from the cache. Pagefind's output is a pure function of those inputs
  * (checked byte for byte in tests/build/search-index-cache.test.ts), so a reused bundle equals a fresh one.
  *
- * The key (searchBundleKey) covers: the bytes Pagefind reads for every page of the bundle (the staged document, see
- * scripts/build-search.ts) and the path it is indexed under (the result URL), the bundle's folder, the Pagefind binary (its bytes and version), the command-line options, and any
+ * The key (searchBundleKey) covers: the bytes of every page of the bundle and the path it is indexed under (the
+ * result URL), the code that cuts each page to what Pagefind reads (scripts/lib/search-staged-page.ts), the bundle's folder, the Pagefind binary (its bytes and version), the command-line options, and any
  * PAGEFIND_* environment variable (Pagefind reads its configuration from them; it runs where no config file is).
  *
  * An entry is <cache>/<key>/ with the bundle's files under out/ and manifest.json, which lists every file with its
@@ -19,7 +19,7 @@ import { canonicalSha256, sha256Hex } from '../crypto/sha256.ts';
 import { compareCodePoints } from '../util/compare.ts';
 import { linkOrCopySync } from '../util/link-or-copy.ts';
 
-/** Bumped when the entry layout or the key's inputs change: older entries then never match (2: pages hashed as staged). */
+/** Bumped when the entry layout or the key's inputs change: older entries then never match (2: the staging code). */
 export const SEARCH_CACHE_FORMAT = 2;
 
 /** The environment variable that turns the cache off (any non-empty value but 0 or false), like --no-cache. */
@@ -45,7 +45,9 @@ export interface SearchBundleInputs {
   env: Readonly<Record<string, string>>;
   /** The bundle's folder under the site (e.g. pagefind-2/). */
   dir: string;
-  /** Each page: its path under the indexed site (e.g. records/<id>/index.html) and the SHA-256 of the bytes Pagefind reads. */
+  /** The SHA-256 of the code that cuts each page to what Pagefind reads (scripts/lib/search-staged-page.ts). */
+  staging: string;
+  /** Each page: its path under the indexed site (e.g. records/<id>/index.html) and the SHA-256 of its bytes. */
   pages: readonly { path: string; sha256: string }[];
 }
 
