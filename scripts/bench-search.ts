@@ -1,27 +1,32 @@
 /**
- * `npm run bench:search -- --records N [--bundle-sizes 20000,5000,2000] [--keep]`
+ * `npm run bench:search -- --records N [--bundle-sizes 40000,20000,10000] [--append-runs 3] [--keep]`
  *
  * The search index benchmark (not a timed test): clean index vs. incremental after one appended record, index size
- * and query results, at each bundle size (SEARCH_SHARD_RECORDS). In one run:
+ * and query results, at each bundle size (SEARCH_SHARD_RECORDS, which also sets the tail's unit, FULL / 32: below
+ * FULL records, 40000 / 20000 / 10000 measure the tail layout with units of 1250 / 625 / 312). In one run:
  *   1. generates the synthetic archive of N records (scripts/lib/valid-synthetic-archive.ts, invalid files removed);
  *   2. builds the site twice with `astro build`: without the last record ("before") and with it ("after": one record
  *      appended, the next sequence number, as intake appends);
  *   3. for each bundle size (the search page's bundle list rewritten to match, instead of a third site build):
  *      indexes "before" clean (--no-cache), "before" with an empty cache (the first build, which fills it), "after"
- *      with that cache (the append), and "after" clean; checks that the incremental "after" is byte-identical to the
- *      clean one; prints wall times, the index's bytes and files, and query results (scripts/lib/search-queries.ts):
- *      for sampled records, the query "Echo <n>" (their heading) and their 64-digit hex line, each of which should
- *      find the record first, and one common phrase (result counts must agree across bundle sizes).
+ *      with that cache (the append; --append-runs times, each after "before" again: the median), and "after" clean;
+ *      checks that the incremental "after" is byte-identical to the clean one; prints wall times, the index's bytes
+ *      and files, and query results (scripts/lib/search-queries.ts): for sampled records, the query "Echo <n>" (their
+ *      heading) and their 64-digit hex line, each of which should find the record first, and one common phrase
+ *      (result counts must agree across bundle sizes); queries run with the search page's ranking (data-ranking) and,
+ *      for comparison, with Pagefind's default ranking;
+ *   4. from the layout alone (src/core/publish/search-bundles.ts), the pages an append re-indexes (its changed
+ *      bundles) over the next FULL appends from N records: the mean, the 99th percentile and the worst case.
  *
  * Everything is written under TMPDIR, which must be on the project's file system (as for bench:build).
  */
 import { execFile, spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { cpus, tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs, promisify } from 'node:util';
-import { searchBundleDirs } from '../src/core/publish/search-bundles.ts';
+import { searchBundleDirs, searchBundleSizes, searchTailUnit } from '../src/core/publish/search-bundles.ts';
 import { sha256Hex } from '../src/core/crypto/sha256.ts';
 import { generateValidArchive } from './lib/valid-synthetic-archive.ts';
 
@@ -31,20 +36,22 @@ const NODE = join(REPO, 'node_modules/.bin/node');
 const { values } = parseArgs({
   options: {
     records: { type: 'string', default: '2000' },
-    'bundle-sizes': { type: 'string', default: '20000,5000,2000' },
+    'bundle-sizes': { type: 'string', default: '40000,20000,10000' },
     samples: { type: 'string', default: '12' },
+    'append-runs': { type: 'string', default: '3' },
     keep: { type: 'boolean', default: false },
     help: { type: 'boolean', short: 'h' },
   },
 });
 if (values.help) {
-  console.log('Usage: npm run bench:search -- [--records N (2000)] [--bundle-sizes A,B,… (20000,5000,2000)] [--samples K (12): records to query] [--keep]');
+  console.log('Usage: npm run bench:search -- [--records N (2000)] [--bundle-sizes A,B,… (40000,20000,10000)] [--samples K (12): records to query] [--append-runs R (3)] [--keep]');
   process.exit(0);
 }
 const n = Number(values.records);
 const sizes = values['bundle-sizes'].split(',').map(Number);
 const samples = Number(values.samples);
-if (!Number.isInteger(n) || n < 2 || sizes.some((s) => !Number.isInteger(s) || s < 1) || !Number.isInteger(samples) || samples < 1) {
+const appendRuns = Number(values['append-runs']);
+if (!Number.isInteger(n) || n < 2 || sizes.some((s) => !Number.isInteger(s) || s < 1) || !Number.isInteger(samples) || samples < 1 || !Number.isInteger(appendRuns) || appendRuns < 1) {
   console.error('bench:search: --records takes an integer of at least 2, --bundle-sizes positive integers, --samples a positive integer');
   process.exit(2);
 }
@@ -105,12 +112,27 @@ function searchOutput(site: string): { files: Map<string, string>; bytes: number
   return { files, bytes, kinds };
 }
 
+/** Pages of the bundles that change from `before` to `after` (layouts: pages per bundle): those after the common prefix. */
+function changedPages(before: number[], after: number[]): number {
+  let kept = 0;
+  while (kept < after.length && after[kept] === before[kept] && kept < before.length - 1) kept++;
+  return after.slice(kept).reduce((a, b) => a + b, 0);
+}
+
+/** The pages an append re-indexes (changedPages) for each of the `full` appends from `from` records. */
+function appendCosts(from: number, full: number): { mean: number; p99: number; worst: number } {
+  const pages = Array.from({ length: full }, (_, i) => changedPages(searchBundleSizes(from + i, full), searchBundleSizes(from + i + 1, full))).sort((a, b) => a - b);
+  return { mean: pages.reduce((a, b) => a + b, 0) / full, p99: pages[Math.floor(full * 0.99)]!, worst: pages.at(-1)! };
+}
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)]!;
+const load = () => loadavg().map((l) => l.toFixed(2)).join(' ');
+
 const sameOutput = (a: Map<string, string>, b: Map<string, string>) => a.size === b.size && [...a].every(([k, v]) => b.get(k) === v);
 const s = (t: number) => `${(t / 1000).toFixed(1)} s`;
 
 const base = mkdtempSync(join(tmpdir(), 'echo-bench-search-'));
 try {
-  console.log(`machine: ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}; node ${process.version}; working folder ${base}`);
+  console.log(`machine: ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}; node ${process.version}; load average ${load()}; working folder ${base}`);
   const records = join(base, 'records');
   const gen = await generateValidArchive(records, n);
   console.log(`generated ${gen.files} records, removed ${gen.removed} deliberately invalid: ${gen.valid} records`);
@@ -146,45 +168,64 @@ try {
     const cache = join(base, `cache-${perBundle}`);
     const clean = await search(before, ['--no-cache'], cache, perBundle);
     const first = await search(before, [], cache, perBundle);
-    const append = await search(after, [], cache, perBundle);
-    const reindexed = /\((\d+) from the cache, (\d+) indexed\)/.exec(lastOutput);
+    // The append, appendRuns times (each after building "before" again with the cache): the median wall time.
+    const appends: number[] = [];
+    let reindexed: RegExpExecArray | null = null;
+    for (let run = 0; run < appendRuns; run++) {
+      if (run > 0) await search(before, [], cache, perBundle);
+      appends.push(await search(after, [], cache, perBundle));
+      reindexed = /\((\d+) from the cache, (\d+) indexed\)/.exec(lastOutput);
+    }
+    const append = median(appends);
     const incremental = searchOutput(after);
     const cleanAfter = await search(after, ['--no-cache'], cache, perBundle);
     const reference = searchOutput(after);
     const identical = sameOutput(incremental.files, reference.files);
 
-    const { stdout } = await promisify(execFile)(NODE, [join(REPO, 'scripts/lib/search-queries.ts'), '--site', after, '--queries', JSON.stringify(queries)], { maxBuffer: 1 << 24 });
-    const result = JSON.parse(stdout) as { loadBytes: number; queries: { q: string; results: number; top: string | null; bytes: number; ms: number }[] };
-    const byQuery = new Map(result.queries.map((r) => [r.q, r]));
-    let topHits = 0;
-    const misses: string[] = [];
-    for (const p of sampled) {
-      for (const q of p.queries) {
-        const r = byQuery.get(q)!;
-        if (r.top?.includes(`/records/${p.id}/`)) topHits++;
-        else misses.push(`"${q}" (${p.id}): first ${r.top ?? 'nothing'} of ${r.results}`);
+    type QueryResult = { loadBytes: number; queries: { q: string; results: number; top: string | null; bytes: number; ms: number }[] };
+    const runQueries = async (extra: string[]) => {
+      const { stdout } = await promisify(execFile)(NODE, [join(REPO, 'scripts/lib/search-queries.ts'), '--site', after, '--queries', JSON.stringify(queries), ...extra], { maxBuffer: 1 << 24 });
+      const result = JSON.parse(stdout) as QueryResult;
+      const byQuery = new Map(result.queries.map((r) => [r.q, r]));
+      let topHits = 0;
+      const misses: string[] = [];
+      for (const p of sampled) {
+        for (const q of p.queries) {
+          const r = byQuery.get(q)!;
+          if (r.top?.includes(`/records/${p.id}/`)) topHits++;
+          else misses.push(`"${q}" (${p.id}): first ${r.top ?? 'nothing'} of ${r.results}`);
+        }
       }
-    }
+      return { result, byQuery, topHits, misses };
+    };
+    // As the search page ranks (its data-ranking), and with Pagefind's default ranking for comparison.
+    const { result, byQuery, topHits, misses } = await runQueries([]);
+    const plain = await runQueries(['--ranking', '{}']);
     // Pagefind loads lazily: what the first search downloads includes loading; later ones fetch index chunks only.
     const firstQuery = result.loadBytes + result.queries[0]!.bytes;
     const later = result.queries.slice(1);
     const perLaterQuery = later.reduce((t, r) => t + r.bytes, 0) / Math.max(1, later.length);
-    const bundles = searchBundleDirs(gen.valid, perBundle).length;
+    const layout = searchBundleSizes(gen.valid, perBundle);
+    const appendPages = changedPages(searchBundleSizes(gen.valid - 1, perBundle), layout);
+    const cost = appendCosts(gen.valid, perBundle);
     const line =
-      `| ${perBundle.toLocaleString('en')} | ${bundles} | ${s(clean)} | ${s(first)} | ${s(append)} (${(clean / append).toFixed(1)} ×; ${reindexed?.[2] ?? '?'} re-indexed) | ${s(cleanAfter)} | ` +
+      `| ${perBundle.toLocaleString('en')} | ${searchTailUnit(perBundle).toLocaleString('en')} | ${layout.length}: ${layout.map((p) => p.toLocaleString('en')).join(' + ')} | ${s(clean)} | ${s(first)} | ` +
+      `${s(append)} (median of ${appends.map(s).join(', ')}; ${reindexed?.[2] ?? '?'} re-indexed, ${appendPages.toLocaleString('en')} pages) | ${s(cleanAfter)} | ` +
       `${identical ? 'yes' : '**NO**'} | ${(reference.bytes / 1e6).toFixed(1)} MB, ${reference.files.size} files | ${(firstQuery / 1e3).toFixed(0)} KB | ` +
-      `${(perLaterQuery / 1e3).toFixed(0)} KB | ${topHits} / ${sampled.length * 2} | ${byQuery.get(common)!.results} |`;
+      `${(perLaterQuery / 1e3).toFixed(0)} KB | ${topHits} / ${sampled.length * 2} (Pagefind's default ranking: ${plain.topHits}) | ${byQuery.get(common)!.results} | ` +
+      `${cost.mean.toFixed(0)} / ${cost.p99.toLocaleString('en')} / ${cost.worst.toLocaleString('en')} |`;
     console.log(line);
     const mbOf = (k: string) => `${k} ${(reference.kinds[k]! / 1e6).toFixed(1)} MB`;
     console.log(`  index size by kind: ${['fragment', 'index', 'filter', 'other'].map(mbOf).join(', ')} (other: pagefind.js, WebAssembly, UI files, metadata)`);
     for (const miss of misses) console.log(`  not the top hit: ${miss}`);
+    for (const miss of plain.misses) console.log(`  not the top hit with Pagefind's default ranking: ${miss}`);
     rows.push(line);
   }
-  console.log(`\n${gen.valid} records (${gen.valid - 1} before the append); times are wall clock, one run each.`);
+  console.log(`\n${gen.valid} records (${gen.valid - 1} before the append); times are wall clock, one run each but the append (median of ${appendRuns}); load average at the end ${load()}.`);
   console.log(
-    '| records per bundle | bundles | clean index (before) | first build with an empty cache | after appending one record, with the cache | clean index (after) | incremental = clean, byte for byte | index size | downloaded by the first search | by each later search | top hit right | results for "registry hashes" |',
+    '| records per full bundle | tail unit | bundles (pages) | clean index (before) | first build with an empty cache | after appending one record, with the cache | clean index (after) | incremental = clean, byte for byte | index size | downloaded by the first search | by each later search | top hit right (the page ranking) | results for "registry hashes" | pages an append re-indexes over the next FULL appends: mean / 99th percentile / worst |',
   );
-  console.log('|---|---|---|---|---|---|---|---|---|---|---|---|');
+  console.log('|---|---|---|---|---|---|---|---|---|---|---|---|---|---|');
   for (const r of rows) console.log(r);
 } finally {
   if (values.keep) console.log(`kept ${base}`);

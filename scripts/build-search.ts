@@ -2,19 +2,23 @@
  * The search index, after `astro build`: `node scripts/build-search.ts [--site DIR (dist)] [--no-cache] [--cache-dir DIR]`.
  *
  * Indexes the record pages (<site>/records/<id>/index.html: the only pages with data-pagefind-body) with Pagefind,
- * in bundles of at most SEARCH_SHARD_RECORDS pages (src/core/publish/search-bundles.ts says why), one Pagefind process
- * per bundle, so that peak memory is bounded by the bundle size rather than the archive's. Each bundle's pages are
- * hard-linked into a staging folder laid out like the site (so Pagefind computes the same /records/<id>/ URLs), then
- * indexed into <site>/pagefind/, <site>/pagefind-2/, …; the staging folder is removed. Fails (exit 1) when Pagefind
+ * in bundles of at most SEARCH_SHARD_RECORDS pages laid out as src/core/publish/search-bundles.ts says (full bundles,
+ * then a tail of smaller chunks), one Pagefind process per bundle, so that peak memory is bounded by the bundle size
+ * rather than the archive's. Each bundle's pages are staged in a folder laid out like the site (so Pagefind computes
+ * the same /records/<id>/ URLs), each cut to what Pagefind reads of it (its <html> tag and its data-pagefind-body
+ * element: scripts/lib/search-staged-page.ts), then indexed into <site>/pagefind/, <site>/pagefind-2/, …; the
+ * staging folder is removed. Fails (exit 1) when Pagefind
  * fails or the built search page does not list exactly these bundles.
  *
- * Incremental: a bundle whose cache key (src/core/publish/search-cache.ts: its pages' bytes, Pagefind, the options)
- * has a whole entry in the cache is hard-linked from there instead of indexed; Pagefind runs only for the others, and
- * their output is stored. Appending a record changes only the last bundle (searchBundleOrder). After a build the
- * cache holds exactly its bundles. --no-cache (or ECHO_ARCHIVE_NO_CACHE=1) indexes everything and leaves it alone.
+ * Incremental: a bundle whose cache key (src/core/publish/search-cache.ts: its pages' bytes, the staging code,
+ * Pagefind, the options) has a whole entry in the cache is hard-linked from there instead of indexed; Pagefind runs
+ * only for the others, and their output is stored. Appending a record changes only the last bundle, of
+ * SEARCH_SHARD_RECORDS / 32 to / 16 pages, and once in SEARCH_SHARD_RECORDS / 32 appends the one before it too
+ * (search-bundles.ts). After a build the cache holds exactly its bundles. --no-cache (or ECHO_ARCHIVE_NO_CACHE=1)
+ * indexes everything and leaves the cache alone.
  */
 import { execFile, spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs, promisify } from 'node:util';
@@ -31,11 +35,12 @@ import {
   verifiedSearchCacheEntry,
 } from '../src/core/publish/search-cache.ts';
 import { noCacheFromEnv, NO_CACHE_ENV } from '../src/core/publish/build-cache.ts';
-import { linkOrCopy } from '../src/core/util/link-or-copy.ts';
+import { linkOrCopySync } from '../src/core/util/link-or-copy.ts';
+import { searchStagedPage } from './lib/search-staged-page.ts';
 
 const REPO = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const PAGEFIND = join(REPO, 'node_modules/.bin/pagefind');
-const PARALLEL_LINKS = 8;
+const STAGED_PAGE_CODE = join(REPO, 'scripts/lib/search-staged-page.ts');
 /** Pagefind's options besides --site and --output-path (part of every cache key). */
 const PAGEFIND_OPTIONS: readonly string[] = [];
 
@@ -50,7 +55,8 @@ const { values } = parseArgs({
 if (values.help) {
   console.log(`Usage: node scripts/build-search.ts [--site DIR (dist)] [--no-cache] [--cache-dir DIR]
 
-Indexes the record pages of a built site with Pagefind, in bundles of SEARCH_SHARD_RECORDS pages (default 20000).
+Indexes the record pages of a built site with Pagefind, in bundles of at most SEARCH_SHARD_RECORDS pages (default
+20000: full bundles, then a tail of smaller chunks, src/core/publish/search-bundles.ts).
 A bundle whose pages, Pagefind and options are unchanged is taken from the cache instead of re-indexed
 (--cache-dir, default node_modules/.cache/echo-archive/search/). --no-cache or ${NO_CACHE_ENV}=1 index every
 bundle afresh and leave the cache alone.`);
@@ -95,16 +101,24 @@ function run(cmd: string, args: string[], cwd: string): Promise<void> {
   });
 }
 
-async function stage(ids: readonly string[], into: string): Promise<void> {
-  let next = 0;
-  const worker = async () => {
-    while (next < ids.length) {
-      const id = ids[next++]!;
-      mkdirSync(join(into, 'records', id), { recursive: true });
-      await linkOrCopy(join(site, 'records', id, 'index.html'), join(into, 'records', id, 'index.html'));
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(PARALLEL_LINKS, ids.length) }, worker));
+const pagePath = (id: string) => `records/${id}/index.html`;
+
+/**
+ * Stages each page under `into`, laid out like the site (so Pagefind computes the same URLs), as what Pagefind reads
+ * of it: the page cut to its <html> tag and its data-pagefind-body element (scripts/lib/search-staged-page.ts: the
+ * same index, a quarter less of Pagefind's CPU), or the page itself (hard-linked) when it is of another shape or its
+ * bytes are not clean UTF-8.
+ */
+function stage(ids: readonly string[], into: string): void {
+  for (const id of ids) {
+    const page = join(site, pagePath(id));
+    const target = join(into, pagePath(id));
+    mkdirSync(dirname(target), { recursive: true });
+    const html = readFileSync(page, 'utf8');
+    const staged = html.includes('\uFFFD') ? undefined : searchStagedPage(html);
+    if (staged === undefined) linkOrCopySync(page, target);
+    else writeFileSync(target, staged);
+  }
 }
 
 /** The Pagefind that runs: its version line and the SHA-256 of its binary (the npm wrapper names it with --verbose). */
@@ -139,24 +153,25 @@ if (ids.length === 0) {
   process.exit(0);
 }
 
-const pagePath = (id: string) => `records/${id}/index.html`;
 const staging = mkdtempSync(join(dirname(site), '.search-staging-'));
 const used = new Set<string>();
 let reused = 0;
 try {
   const pagefind = useCache ? await pagefindIdentity() : undefined;
+  // The key hashes whole pages (cheaper than cutting them all on every build) and the code that cuts them.
+  const stagingCode = useCache ? await fileSha256(STAGED_PAGE_CODE) : '';
   for (const [i, { dir, ids: bundleIds }] of bundles.entries()) {
     const label = `build-search: bundle ${i + 1} of ${bundles.length} (/${dir}): ${bundleIds.length} record pages`;
     const output = join(site, dir);
     let key: string | undefined;
     if (pagefind) {
-      const hashes = await filesSha256(bundleIds.map((id) => join(site, pagePath(id))));
+      const hashes = filesSha256(bundleIds.map((id) => join(site, pagePath(id))));
       const pages = bundleIds.map((id, i) => ({ path: pagePath(id), sha256: hashes[i]! }));
-      key = searchBundleKey({ pagefind, options: PAGEFIND_OPTIONS, env: pagefindEnv(), dir, pages });
+      key = searchBundleKey({ pagefind, options: PAGEFIND_OPTIONS, env: pagefindEnv(), dir, staging: stagingCode, pages });
       used.add(key);
-      const cached = await verifiedSearchCacheEntry(cacheDir, key);
+      const cached = verifiedSearchCacheEntry(cacheDir, key);
       if (cached) {
-        await placeFiles(cached, output);
+        placeFiles(cached, output);
         reused++;
         console.log(`${label}, unchanged: from the cache`);
         continue;
@@ -164,12 +179,12 @@ try {
     }
     const into = join(staging, String(i + 1));
     mkdirSync(into);
-    await stage(bundleIds, into);
+    stage(bundleIds, into);
     console.log(label);
     // Run where there is no pagefind.yml/json/toml: the options are exactly PAGEFIND_OPTIONS and PAGEFIND_* (keyed).
     await run(PAGEFIND, ['--site', into, '--output-path', output, ...PAGEFIND_OPTIONS], staging);
     rmSync(into, { recursive: true, force: true });
-    if (key) await storeSearchCacheEntry(cacheDir, key, output);
+    if (key) storeSearchCacheEntry(cacheDir, key, output);
   }
   if (useCache) pruneSearchCache(cacheDir, used);
 } catch (err) {

@@ -1,8 +1,9 @@
 /**
  * Runs searches against a built site's Pagefind index in Node, the way the search page does in a browser
- * (src/site/client/search.ts: load /pagefind/pagefind.js, merge the other bundles, search), for bench:search.
+ * (src/site/client/search.ts: load /pagefind/pagefind.js with the page's ranking, merge the other bundles with it,
+ * search), for bench:search.
  *
- *   node scripts/lib/search-queries.ts --site DIR --queries '["q1", "q2"]'
+ *   node scripts/lib/search-queries.ts --site DIR --queries '["q1", "q2"]' [--ranking JSON: instead of the page's]
  *
  * Prints JSON: per query the number of results, the first result's URL, and the bytes the search fetched (index
  * files a browser would download for it, after those of loading). Pagefind's pagefind.js fetches its files by URL;
@@ -20,7 +21,7 @@ interface PagefindApi {
   search(q: string): Promise<{ results: { data(): Promise<{ url: string }> }[] }>;
 }
 
-const { values } = parseArgs({ options: { site: { type: 'string' }, queries: { type: 'string' } } });
+const { values } = parseArgs({ options: { site: { type: 'string' }, queries: { type: 'string' }, ranking: { type: 'string' } } });
 const site = values.site!;
 const queries = JSON.parse(values.queries ?? '[]') as string[];
 
@@ -37,8 +38,9 @@ const page = await readFile(join(site, 'search', 'index.html'), 'utf8');
 const attr = (name: string) => new RegExp(`${name}="([^"]*)"`).exec(page)![1]!.replaceAll('&quot;', '"').replaceAll('&#34;', '"');
 const first = attr('data-pagefind-url').replace(/pagefind\.js$/, '');
 const pf = (await import(pathToFileURL(join(site, first, 'pagefind.js')).href)) as PagefindApi;
-await pf.options({ basePath: first, baseUrl: '/' });
-for (const url of JSON.parse(attr('data-merge-bundles')) as string[]) await pf.mergeIndex(url, { baseUrl: '/' });
+const ranking = JSON.parse(values.ranking ?? (/data-ranking=/.test(page) ? attr('data-ranking') : '{}')) as Record<string, number>;
+await pf.options({ basePath: first, baseUrl: '/', ranking });
+for (const url of JSON.parse(attr('data-merge-bundles')) as string[]) await pf.mergeIndex(url, { baseUrl: '/', ranking });
 await pf.init();
 const loadBytes = fetched;
 const out = [];

@@ -20,6 +20,7 @@ const base: SearchBundleInputs = {
   options: [],
   env: {},
   dir: 'pagefind-2/',
+  staging: 'c'.repeat(64),
   pages: [
     { path: 'records/echo-2026-01-01-000001/index.html', sha256: '1'.repeat(64) },
     { path: 'records/echo-2026-01-01-000002/index.html', sha256: '2'.repeat(64) },
@@ -38,6 +39,7 @@ describe('searchBundleKey', () => {
       { ...base, pages: [base.pages[0]!, { ...base.pages[1]!, path: 'records/echo-2026-01-01-000003/index.html' }] }, // its URL
       { ...base, pages: [base.pages[0]!] }, // a page fewer
       { ...base, dir: 'pagefind-3/' },
+      { ...base, staging: 'd'.repeat(64) }, // the code that cuts pages for Pagefind
       { ...base, options: ['--force-language', 'en'] },
       { ...base, env: { PAGEFIND_EXCLUDE_SELECTORS: 'nav' } },
       { ...base, pagefind: { ...base.pagefind, version: 'pagefind 1.6.1' } },
@@ -87,7 +89,7 @@ describe('search cache entries', () => {
       ['no manifest', (e) => unlinkSync(join(e, 'manifest.json'))],
       ['a manifest that is not JSON', (e) => rewrite(join(e, 'manifest.json'), '{')],
       ['another key in the manifest', (e) => rewrite(join(e, 'manifest.json'), readFileSync(join(e, 'manifest.json'), 'utf8').replace(key, 'f'.repeat(64)))],
-      ['another format', (e) => rewrite(join(e, 'manifest.json'), readFileSync(join(e, 'manifest.json'), 'utf8').replace('"format": 1', '"format": 0'))],
+      ['another format', (e) => rewrite(join(e, 'manifest.json'), readFileSync(join(e, 'manifest.json'), 'utf8').replace(/"format": \d+/, '"format": 0'))],
       ['no output folder', (e) => rmSync(join(e, 'out'), { recursive: true })],
     ];
     for (const [what, act] of damage) {

@@ -5,7 +5,7 @@
  * (checked byte for byte in tests/build/search-index-cache.test.ts), so a reused bundle equals a fresh one.
  *
  * The key (searchBundleKey) covers: the bytes of every page of the bundle and the path it is indexed under (the
- * result URL), the bundle's folder, the Pagefind binary (its bytes and version), the command-line options, and any
+ * result URL), the code that cuts each page to what Pagefind reads (scripts/lib/search-staged-page.ts), the bundle's folder, the Pagefind binary (its bytes and version), the command-line options, and any
  * PAGEFIND_* environment variable (Pagefind reads its configuration from them; it runs where no config file is).
  *
  * An entry is <cache>/<key>/ with the bundle's files under out/ and manifest.json, which lists every file with its
@@ -15,14 +15,13 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { dirname, join, relative, sep } from 'node:path';
-import pLimit from 'p-limit';
 import { canonicalSha256, sha256Hex } from '../crypto/sha256.ts';
 import { buildCacheRoot } from './build-cache.ts';
 import { compareCodePoints } from '../util/compare.ts';
-import { linkOrCopy } from '../util/link-or-copy.ts';
+import { linkOrCopySync } from '../util/link-or-copy.ts';
 
-/** Bumped when the entry layout or the key's inputs change: older entries then never match. */
-export const SEARCH_CACHE_FORMAT = 1;
+/** Bumped when the entry layout or the key's inputs change: older entries then never match (2: the staging code). */
+export const SEARCH_CACHE_FORMAT = 2;
 
 /** Where the search cache lives by default: search/ in the build cache (build-cache.ts). */
 export function defaultSearchCacheDir(repo: string): string {
@@ -39,6 +38,8 @@ export interface SearchBundleInputs {
   env: Readonly<Record<string, string>>;
   /** The bundle's folder under the site (e.g. pagefind-2/). */
   dir: string;
+  /** The SHA-256 of the code that cuts each page to what Pagefind reads (scripts/lib/search-staged-page.ts). */
+  staging: string;
   /** Each page: its path under the indexed site (e.g. records/<id>/index.html) and the SHA-256 of its bytes. */
   pages: readonly { path: string; sha256: string }[];
 }
@@ -54,18 +55,18 @@ export function pagefindEnv(env: Record<string, string | undefined> = process.en
   return Object.fromEntries(Object.entries(env).filter((e): e is [string, string] => e[0].startsWith('PAGEFIND_') && e[1] !== undefined));
 }
 
-/** Files read and hashed, or linked, at a time (a bundle has thousands of small files). */
-const PARALLEL_FILES = 8;
-
 /** SHA-256 of a file's bytes (read whole: pages and index files are small, the largest input is Pagefind's binary). */
 export async function fileSha256(path: string): Promise<string> {
   return sha256Hex(await readFile(path));
 }
 
-/** fileSha256 of each path, PARALLEL_FILES at a time, in the order given. */
-export function filesSha256(paths: readonly string[]): Promise<string[]> {
-  const limit = pLimit(PARALLEL_FILES);
-  return Promise.all(paths.map((path) => limit(() => fileSha256(path))));
+/**
+ * fileSha256 of each path, in the order given. Read synchronously, one after another: for thousands of small files
+ * (17 KB record pages, index chunks) that is about 4 times faster than asynchronous reads, 8 at a time (measured at
+ * 9,899 pages: 0.23 s against 1.0 s), and a build has nothing else to do meanwhile.
+ */
+export function filesSha256(paths: readonly string[]): string[] {
+  return paths.map((path) => sha256Hex(readFileSync(path)));
 }
 
 interface Manifest {
@@ -83,9 +84,9 @@ function filesUnder(dir: string): string[] {
     .sort(compareCodePoints);
 }
 
-async function hashesUnder(dir: string): Promise<Record<string, string>> {
+function hashesUnder(dir: string): Record<string, string> {
   const paths = filesUnder(dir);
-  const hashes = await filesSha256(paths.map((path) => join(dir, path)));
+  const hashes = filesSha256(paths.map((path) => join(dir, path)));
   return Object.fromEntries(paths.map((path, i) => [path, hashes[i]!]));
 }
 
@@ -93,7 +94,7 @@ async function hashesUnder(dir: string): Promise<Record<string, string>> {
  * The output folder of the cache entry for `key`, when the entry is whole: its manifest names this format and key,
  * and the files under out/ are exactly those listed, each with the listed SHA-256. Otherwise undefined.
  */
-export async function verifiedSearchCacheEntry(cacheDir: string, key: string): Promise<string | undefined> {
+export function verifiedSearchCacheEntry(cacheDir: string, key: string): string | undefined {
   const entry = join(cacheDir, key);
   let manifest: Manifest;
   try {
@@ -107,30 +108,29 @@ export async function verifiedSearchCacheEntry(cacheDir: string, key: string): P
   const listed = Object.keys(manifest.files).sort(compareCodePoints);
   const found = filesUnder(out);
   if (listed.length !== found.length || listed.some((p, i) => p !== found[i])) return undefined;
-  const hashes = await filesSha256(found.map((path) => join(out, path)));
+  const hashes = filesSha256(found.map((path) => join(out, path)));
   return found.every((path, i) => hashes[i] === manifest.files[path]) ? out : undefined;
 }
 
-/** Hard-links (or copies) every file of `from` into `to` (created; must not hold other files). */
-export async function placeFiles(from: string, to: string): Promise<void> {
+/** Hard-links (or copies) every file of `from` into `to` (created; must not hold other files); synchronously, as filesSha256. */
+export function placeFiles(from: string, to: string): void {
   const paths = filesUnder(from);
   for (const folder of new Set(paths.map((path) => dirname(join(to, path))))) mkdirSync(folder, { recursive: true });
-  const limit = pLimit(PARALLEL_FILES);
-  await Promise.all(paths.map((path) => limit(() => linkOrCopy(join(from, path), join(to, path)))));
+  for (const path of paths) linkOrCopySync(join(from, path), join(to, path));
 }
 
 /**
  * Stores the bundle output at `outDir` as the entry for `key`: written beside the cache under a temporary name, then
  * renamed into place, so that an interrupted build leaves no entry that looks whole. Replaces a bad entry.
  */
-export async function storeSearchCacheEntry(cacheDir: string, key: string, outDir: string): Promise<void> {
+export function storeSearchCacheEntry(cacheDir: string, key: string, outDir: string): void {
   mkdirSync(cacheDir, { recursive: true });
   const entry = join(cacheDir, key);
   const temp = `${entry}.partial-${process.pid}`;
   rmSync(temp, { recursive: true, force: true });
   try {
-    await placeFiles(outDir, join(temp, 'out'));
-    const manifest: Manifest = { format: SEARCH_CACHE_FORMAT, key, files: await hashesUnder(join(temp, 'out')) };
+    placeFiles(outDir, join(temp, 'out'));
+    const manifest: Manifest = { format: SEARCH_CACHE_FORMAT, key, files: hashesUnder(join(temp, 'out')) };
     writeFileSync(join(temp, 'manifest.json'), JSON.stringify(manifest, null, 2) + '\n');
     rmSync(entry, { recursive: true, force: true });
     renameSync(temp, entry);

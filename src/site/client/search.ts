@@ -44,9 +44,11 @@ function init(form: HTMLFormElement): void {
   const load = () =>
     (pagefind ??= (async () => {
       const pf = (await import(/* @vite-ignore */ form.dataset.pagefindUrl!)) as Pagefind;
-      await pf.options({ baseUrl: base, excerptLength: 36 });
+      // The ranking applies per bundle, so every merged bundle gets it too (src/core/publish/search-bundles.ts).
+      const ranking = JSON.parse(form.dataset.ranking ?? '{}') as Record<string, number>;
+      await pf.options({ baseUrl: base, excerptLength: 36, ranking });
       // Large archives have more than one bundle (src/core/publish/search-bundles.ts): one index, merged here.
-      for (const url of JSON.parse(form.dataset.mergeBundles ?? '[]') as string[]) await pf.mergeIndex(url, { baseUrl: base });
+      for (const url of JSON.parse(form.dataset.mergeBundles ?? '[]') as string[]) await pf.mergeIndex(url, { baseUrl: base, ranking });
       await pf.init?.();
       return pf;
     })());
