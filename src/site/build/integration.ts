@@ -36,6 +36,7 @@ import { writeSiteLog, type SiteLog } from './6-transparency-log.ts';
 const RECORDS_PATH = 'records';
 
 export function echoArchive(): AstroIntegration {
+  let repo = '';
   let root = '';
   let dotAstro = '';
   let staging = '';
@@ -47,7 +48,8 @@ export function echoArchive(): AstroIntegration {
     hooks: {
       'astro:config:setup': ({ config, command, updateConfig }) => {
         // RECORDS_DIR is read from the project root (not the shell's working directory).
-        root = resolve(fileURLToPath(config.root), recordsRoot());
+        repo = fileURLToPath(config.root);
+        root = resolve(repo, recordsRoot());
         // Staged in Astro's own build folder: on the output's file system in any usual layout (Astro moves files from it too).
         dotAstro = fileURLToPath(new URL('.astro/', config.root));
         const paths = sitePaths(config.base);
@@ -79,7 +81,7 @@ export function echoArchive(): AstroIntegration {
         // Astro empties the output folder after this hook, so the record pages and raw files are staged and moved
         // in when it is done: rendered and linked on worker threads, which start while the archive is validated.
         staging = createStaging(dotAstro);
-        const reading = readSiteArchive(root, logger);
+        const reading = readSiteArchive(root, logger, { repo });
         const run = startRecordPages(reading, { frame, dir: staging, logger });
         let records: Awaited<typeof reading>;
         try {
