@@ -53,15 +53,20 @@ console.log(`generated ${gen.valid} valid records (${(gen.bytes / 1e6).toFixed(1
 const quiet = { info: () => undefined, warn: () => undefined };
 const gc = (globalThis as { gc?: () => void }).gc;
 
-async function timed(env: Record<string, string | undefined>): Promise<number> {
+/** Wall time and CPU time (user + system, this process) of one readSiteArchive; the CPU time moves less when the machine is busy. */
+async function timed(env: Record<string, string | undefined>): Promise<{ wall: number; cpu: number }> {
   for (const [k, v] of Object.entries(env)) if (v === undefined) delete process.env[k]; else process.env[k] = v;
   gc?.();
+  const cpu = process.cpuUsage();
   const start = performance.now();
   await readSiteArchive(root, quiet, { repo: REPO });
-  return performance.now() - start;
+  const wall = performance.now() - start;
+  const used = process.cpuUsage(cpu);
+  return { wall, cpu: (used.user + used.system) / 1000 };
 }
 
-const times: Record<'none' | 'cold' | 'warm' | 'one', number[]> = { none: [], cold: [], warm: [], one: [] };
+type Timing = Awaited<ReturnType<typeof timed>>;
+const times: Record<'none' | 'cold' | 'warm' | 'one', Timing[]> = { none: [], cold: [], warm: [], one: [] };
 const someRecord = join(root, listArchiveFiles(root).find((p) => p.endsWith('.json'))!);
 for (let run = 1; run <= runs; run++) {
   const withCache = { [CACHE_DIR_ENV]: join(base, `cache-${run}`), [NO_CACHE_ENV]: undefined };
@@ -74,12 +79,18 @@ for (let run = 1; run <= runs; run++) {
   times.one.push(await timed(withCache));
   writeFileSync(someRecord, bytes);
   rmSync(withCache[CACHE_DIR_ENV], { recursive: true, force: true });
-  console.log(`run ${run}: none ${ms(times.none.at(-1)!)}, cold ${ms(times.cold.at(-1)!)}, warm ${ms(times.warm.at(-1)!)}, one changed ${ms(times.one.at(-1)!)}`);
+  const t = (k: keyof typeof times) => `${ms(times[k].at(-1)!.wall)} (cpu ${ms(times[k].at(-1)!.cpu)})`;
+  console.log(`run ${run}: none ${t('none')}, cold ${t('cold')}, warm ${t('warm')}, one changed ${t('one')}; warm/none ${ratio(times.warm.at(-1)!.wall, times.none.at(-1)!.wall)}`);
 }
 
 const med = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-console.log(`\n${gen.valid} records, ${runs} run${runs === 1 ? '' : 's'}, medians of readSiteArchive (read, validate, keep each record):`);
-console.log(`  without cache ${ms(med(times.none))} · cold cache ${ms(med(times.cold))} · warm ${ms(med(times.warm))} (${(med(times.warm) / med(times.none)).toFixed(2)} × without) · one record changed ${ms(med(times.one))}`);
+const of = (k: keyof typeof times, m: keyof Timing) => times[k].map((x) => x[m]);
+const ratios = (k: keyof typeof times, m: keyof Timing) => med(times[k].map((x, i) => x[m] / times.none[i]![m])).toFixed(2);
+console.log(`\n${gen.valid} records, ${runs} run${runs === 1 ? '' : 's'}, medians of readSiteArchive (read, validate, keep each record), wall (cpu):`);
+for (const k of ['none', 'cold', 'warm', 'one'] as const) {
+  const label = { none: 'without cache', cold: 'cold (empty cache)', warm: 'warm', one: 'one record changed' }[k];
+  console.log(`  ${label.padEnd(20)} ${ms(med(of(k, 'wall')))} (${ms(med(of(k, 'cpu')))})` + (k === 'none' ? '' : `   ${ratios(k, 'wall')} × without (cpu ${ratios(k, 'cpu')} ×), median of per-run ratios`));
+}
 if (!values.dir) rmSync(base, { recursive: true, force: true });
 
 // The cache file alone at this size and at 100,000 entries (no archive needed): verdicts as most files have them
@@ -87,11 +98,12 @@ if (!values.dir) rmSync(base, { recursive: true, force: true });
 for (const entries of [...new Set([gen.valid, 100_000])]) {
   const dir = mkdtempSync(join(tmpdir(), 'echo-bench-vcache-file-'));
   const store = openValidationCache(dir, sha256Hex('code'));
-  const shas: string[] = [];
+  // Paths and hashes made beforehand, as the validator has them (one string each), so that only the cache is timed.
+  const paths = Array.from({ length: entries }, (_, i) => `${2026 + Math.floor(i / 36_500)}/echo-2026-01-01-${String(i).padStart(6, '0')}.json`);
+  const shas = paths.map((p) => sha256Hex(p));
   for (let i = 0; i < entries; i++) {
-    const path = `${2026 + Math.floor(i / 36_500)}/echo-2026-01-01-${String(i).padStart(6, '0')}.json`;
-    const sha = sha256Hex(path);
-    shas.push(sha);
+    const path = paths[i]!;
+    const sha = shas[i]!;
     const diagnostics = i % 100 === 0 ? [{ rule: 'cross/c0-assessment', severity: 'warning' as const, message: 'a message of some length '.repeat(4), hint: 'a hint '.repeat(10), pointer: '/assessment_state', line: 12, column: 3 }] : [];
     store.put(path, sha, { diagnostics, lookedUp: i % 50 === 0 ? [[`reports/r-${i}.json`, sha]] : [] });
   }
@@ -103,7 +115,7 @@ for (const entries of [...new Set([gen.valid, 100_000])]) {
     const opened = openValidationCache(dir, sha256Hex('code'));
     cost.open.push(performance.now() - start);
     start = performance.now();
-    for (let i = 0; i < entries; i++) opened.get(`${2026 + Math.floor(i / 36_500)}/echo-2026-01-01-${String(i).padStart(6, '0')}.json`, shas[i]!);
+    for (let i = 0; i < entries; i++) opened.get(paths[i]!, shas[i]!);
     cost.get.push(performance.now() - start);
     start = performance.now();
     opened.save();
@@ -112,6 +124,10 @@ for (const entries of [...new Set([gen.valid, 100_000])]) {
   const size = statSync(join(dir, 'verdicts.txt')).size;
   rmSync(dir, { recursive: true, force: true });
   console.log(`cache file of ${entries} verdicts (${(size / 1e6).toFixed(1)} MB): open ${ms(med(cost.open))}, every verdict asked ${ms(med(cost.get))}, written again ${ms(med(cost.save))} (medians)`);
+}
+
+function ratio(a: number, b: number): string {
+  return `${(a / b).toFixed(2)} ×`;
 }
 
 function ms(x: number): string {

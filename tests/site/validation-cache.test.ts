@@ -55,6 +55,20 @@ describe('validation cache file', () => {
     expect(again.get('2026/echo-2026-05-01-000002.json', sha(PATHS[0]!))).toBeUndefined();
   });
 
+  it('keeps apart files of the same bytes at other paths (a copy of a record, an id used twice)', () => {
+    const dir = freshDir();
+    const cache = openValidationCache(dir, CODE);
+    const same = sha('the same bytes');
+    const paths = ['a/echo-2026-05-01-000001.json', 'b/echo-2026-05-01-000001.json', 'c/echo-2026-05-01-000001.json'];
+    paths.forEach((p, i) => cache.put(p, same, i === 1 ? WITH_FINDINGS : EMPTY));
+    cache.save();
+    const again = openValidationCache(dir, CODE);
+    expect(again.loaded).toBe(3);
+    expect(paths.map((p) => again.get(p, same))).toEqual([EMPTY, WITH_FINDINGS, EMPTY]);
+    expect(again.get('d/echo-2026-05-01-000001.json', same)).toBeUndefined();
+    expect(again.get('a/echo-2026-05-01-000001.jso', same)).toBeUndefined(); // a path that is a prefix of another's
+  });
+
   it('starts empty, without a word, when there is no file', () => {
     const cache = openValidationCache(freshDir(), CODE);
     expect(cache.loaded).toBe(0);

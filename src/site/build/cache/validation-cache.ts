@@ -32,7 +32,7 @@ const HEX = 64;
 export interface ValidationCacheFile extends ValidationCache {
   /** Where the file is. */
   readonly file: string;
-  /** How many verdicts the file held when opened (0 when there was none or it was ignored). */
+  /** How many files' verdicts the file held when opened (0 when there was none or it was ignored). */
   readonly loaded: number;
   /** Why a file that was there was ignored (damaged, truncated, foreign, other code), if it was. */
   readonly ignored?: string;
@@ -48,25 +48,38 @@ export function openProjectValidationCache(repo: string, env: Record<string, str
 /** The validation cache kept in `dir`, answering only for verdicts made by code of fingerprint `code`. */
 export function openValidationCache(dir: string, code: string): ValidationCacheFile {
   const file = join(dir, FILE_NAME);
-  const { kept, ignored } = load(file, code);
-  // This pass's verdicts, by path (as written in the file): reused ones keep their line, new ones replace it.
+  const { lines, ignored } = load(file, code);
+  // A build asks for the files in archive order, the order they were written in: each line is first looked for where
+  // the last one was found, and only a file added, removed or changed sends the search to an index by hash.
+  let cursor = 0;
+  let byHash: Map<string, number | number[]> | undefined;
+  const find = (name: string, sha256: string): number => {
+    if (cursor < lines.length && isLineOf(lines[cursor]!, name, sha256)) return cursor;
+    byHash ??= indexByHash(lines);
+    const at = byHash.get(sha256);
+    if (typeof at === 'number') return isLineOf(lines[at]!, name, sha256) ? at : -1;
+    return at?.find((i) => isLineOf(lines[i]!, name, sha256)) ?? -1;
+  };
+  // This pass's verdicts, by path: reused ones keep their line, new ones replace it.
   const next = new Map<string, string>();
   return {
     file,
-    loaded: kept.size,
+    loaded: lines.length,
     ...(ignored === undefined ? {} : { ignored }),
     get(path, sha256) {
       const name = JSON.stringify(path);
-      const line = kept.get(`${name}\t${sha256}`);
-      if (line === undefined) return undefined;
-      const verdict = verdictOf(line.slice(name.length + HEX + 2));
-      if (verdict) next.set(name, line);
+      const at = find(name, sha256);
+      if (at < 0) return undefined;
+      cursor = at + 1;
+      const line = lines[at]!;
+      const payloadAt = name.length + HEX + 2;
+      const verdict = line.length === payloadAt ? { diagnostics: [], lookedUp: [] } : verdictOf(line.slice(payloadAt));
+      if (verdict) next.set(path, line);
       return verdict;
     },
     put(path, sha256, verdict) {
-      const name = JSON.stringify(path);
       const empty = verdict.diagnostics.length === 0 && verdict.lookedUp.length === 0;
-      next.set(name, `${name}\t${sha256}\t${empty ? '' : JSON.stringify([verdict.diagnostics, verdict.lookedUp])}`);
+      next.set(path, `${JSON.stringify(path)}\t${sha256}\t${empty ? '' : JSON.stringify([verdict.diagnostics, verdict.lookedUp])}`);
     },
     save() {
       const lines = [...next.values()];
@@ -91,36 +104,51 @@ export function openValidationCache(dir: string, code: string): ValidationCacheF
   };
 }
 
-/** The verdicts of the file, by `<path as JSON> TAB <sha256>` → whole line; or none, and why, when it cannot be trusted. */
-function load(file: string, code: string): { kept: Map<string, string>; ignored?: string } {
-  const kept = new Map<string, string>();
+/** The verdict lines of the file, in its order; or none, and why, when the file cannot be trusted. */
+function load(file: string, code: string): { lines: string[]; ignored?: string } {
   let bytes: Buffer;
   try {
     bytes = readFileSync(file);
   } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return { kept };
-    return { kept, ignored: `it cannot be read (${(err as Error).message})` };
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return { lines: [] };
+    return { lines: [], ignored: `it cannot be read (${(err as Error).message})` };
   }
   const header = headerOf(bytes);
-  if (header === undefined) return { kept, ignored: 'it is not a validation cache of this format (damaged or foreign)' };
-  if (header.code !== code) return { kept, ignored: 'it was made by other code (the validator, its schemas or dependencies changed)' };
+  if (header === undefined) return { lines: [], ignored: 'it is not a validation cache of this format (damaged or foreign)' };
+  if (header.code !== code) return { lines: [], ignored: 'it was made by other code (the validator, its schemas or dependencies changed)' };
   const body = bytes.subarray(header.length);
-  if (sha256Hex(body) !== header.sha256) return { kept, ignored: 'its content does not match its hash (damaged or truncated)' };
+  if (sha256Hex(body) !== header.sha256) return { lines: [], ignored: 'its content does not match its hash (damaged or truncated)' };
   const text = body.toString('utf8');
-  let start = 0;
-  while (start < text.length) {
-    let end = text.indexOf('\n', start);
-    if (end < 0) end = text.length;
-    const line = text.slice(start, end);
-    start = end + 1;
+  const lines = text === '' ? [] : text.slice(0, text.endsWith('\n') ? -1 : undefined).split('\n');
+  for (const line of lines) {
     const tab = line.indexOf('\t');
-    if (tab < 0 || line.charCodeAt(tab + HEX + 1) !== 9 /* TAB */) {
-      kept.clear();
-      return { kept, ignored: 'a line of it is not a verdict (foreign)' };
-    }
-    kept.set(line.slice(0, tab + HEX + 1), line);
+    if (tab < 0 || line.charCodeAt(tab + HEX + 1) !== 9 /* TAB */) return { lines: [], ignored: 'a line of it is not a verdict (foreign)' };
   }
-  return { kept };
+  return { lines };
+}
+
+/** Line numbers by the SHA-256 they name (several for files of the same bytes at other paths). */
+function indexByHash(lines: readonly string[]): Map<string, number | number[]> {
+  const index = new Map<string, number | number[]>();
+  lines.forEach((line, i) => {
+    const tab = line.indexOf('\t');
+    const sha256 = line.slice(tab + 1, tab + 1 + HEX);
+    const before = index.get(sha256);
+    if (before === undefined) index.set(sha256, i);
+    else if (typeof before === 'number') index.set(sha256, [before, i]);
+    else before.push(i);
+  });
+  return index;
+}
+
+/** Whether `line` is the verdict of the file whose path, as a JSON string, is `name`, for bytes of hash `sha256`. */
+function isLineOf(line: string, name: string, sha256: string): boolean {
+  return (
+    line.startsWith(name) &&
+    line.charCodeAt(name.length) === 9 /* TAB */ &&
+    line.startsWith(sha256, name.length + 1) &&
+    line.charCodeAt(name.length + HEX + 1) === 9
+  );
 }
 
 const HEADER = new RegExp(`^${MAGIC}\\ncode ([0-9a-f]{${HEX}})\\nsha256 ([0-9a-f]{${HEX}})\\n`);
@@ -131,9 +159,8 @@ function headerOf(bytes: Buffer): { code: string; sha256: string; length: number
   return match ? { code: match[1]!, sha256: match[2]!, length: match[0].length } : undefined;
 }
 
-/** A kept verdict ("" is one without diagnostics nor lookups), or undefined if its JSON is not one. */
+/** A kept verdict (JSON: [diagnostics, looked-up files]), or undefined if its JSON is not one. */
 function verdictOf(payload: string): FileVerdict | undefined {
-  if (payload === '') return { diagnostics: [], lookedUp: [] };
   try {
     const value: unknown = JSON.parse(payload);
     if (!Array.isArray(value) || value.length !== 2) return undefined;
