@@ -3,12 +3,14 @@
  * put, only for the same code; the file holds exactly one build's verdicts; a damaged, truncated or foreign file,
  * or one of other code, is ignored whole and says why; writing leaves no temporary file behind.
  */
-import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { FileVerdict } from '../../src/core/archive/verdict-cache.ts';
 import { sha256Hex } from '../../src/core/crypto/sha256.ts';
 import { openProjectValidationCache, openValidationCache } from '../../src/site/build/cache/validation-cache.ts';
+import { readSiteArchive } from '../../src/site/build/2-read-archive.ts';
+import { REPO_ROOT } from '../helpers/records.ts';
 import { tempDir } from '../helpers/temp-dir.ts';
 
 const base = tempDir('validation-cache-');
@@ -177,5 +179,51 @@ describe('validation cache file', () => {
     cache.save();
     expect(openProjectValidationCache(repo, { ECHO_ARCHIVE_CACHE_DIR: cacheDir }).loaded).toBe(1);
     expect(openProjectValidationCache(repo, {}).file).toBe(join(repo, 'node_modules/.cache/echo-archive/validation/verdicts.txt'));
+  });
+});
+
+describe('readSiteArchive with the validation cache', () => {
+  const saved = { dir: process.env.ECHO_ARCHIVE_CACHE_DIR, off: process.env.ECHO_ARCHIVE_NO_CACHE };
+  afterEach(() => {
+    for (const [k, v] of [['ECHO_ARCHIVE_CACHE_DIR', saved.dir], ['ECHO_ARCHIVE_NO_CACHE', saved.off]] as const) {
+      if (v === undefined) delete process.env[k];
+      else process.env[k] = v;
+    }
+  });
+
+  it('says how many files were judged and how many came from the cache, says when it ignored one, and gives the same records', async () => {
+    const root = join(freshDir(), 'records');
+    cpSync(join(REPO_ROOT, 'records'), root, { recursive: true });
+    process.env.ECHO_ARCHIVE_CACHE_DIR = freshDir();
+    delete process.env.ECHO_ARCHIVE_NO_CACHE;
+    const read = async (options = { repo: REPO_ROOT }) => {
+      const said: string[] = [];
+      const records = await readSiteArchive(root, { info: (m) => said.push(m), warn: () => undefined }, options);
+      return { records, said: said.filter((m) => /validation cache/i.test(m)) };
+    };
+    const without = await read({} as { repo: string });
+    expect(without.said).toEqual([]);
+    const cold = await read();
+    expect(cold.said).toEqual(['Validation cache: 15 files judged, 0 unchanged (verdicts from the cache)']);
+    const warm = await read();
+    expect(warm.said).toEqual(['Validation cache: 0 files judged, 15 unchanged (verdicts from the cache)']);
+    expect(warm.records).toEqual(without.records);
+    expect(cold.records).toEqual(without.records);
+
+    const file = openProjectValidationCache(REPO_ROOT).file;
+    const kept = readFileSync(file);
+    writeFileSync(file, kept.subarray(0, kept.length - 10));
+    const damaged = await read();
+    expect(damaged.said).toEqual([
+      `The validation cache ${file} was ignored: its content does not match its hash (damaged or truncated); every file is judged`,
+      'Validation cache: 15 files judged, 0 unchanged (verdicts from the cache)',
+    ]);
+    expect(damaged.records).toEqual(without.records);
+
+    // ECHO_ARCHIVE_NO_CACHE: neither read nor written.
+    process.env.ECHO_ARCHIVE_NO_CACHE = '1';
+    const before = readFileSync(file);
+    expect((await read()).said).toEqual([]);
+    expect(readFileSync(file)).toEqual(before);
   });
 });
