@@ -21,7 +21,7 @@ function astroBuild(recordsDir: string): Promise<{ code: number; output: string 
       [resolve(REPO_ROOT, 'node_modules/astro/bin/astro.mjs'), 'build', '--outDir', join(base, 'dist')],
       {
         cwd: REPO_ROOT,
-        env: { ...process.env, RECORDS_DIR: recordsDir, ASTRO_TELEMETRY_DISABLED: '1', NO_COLOR: '1' },
+        env: { ...process.env, RECORDS_DIR: recordsDir, ECHO_ARCHIVE_CACHE_DIR: join(base, 'cache'), ASTRO_TELEMETRY_DISABLED: '1', NO_COLOR: '1' },
         maxBuffer: 64 * 1024 * 1024,
       },
       (err, stdout, stderr) => done({ code: err ? Number(err.code ?? 1) : 0, output: stdout + stderr }),

@@ -95,8 +95,8 @@ describe.skipIf(!HAVE_CHROMIUM)('the built site in a real browser (chromium)', (
 
     // Full search bundles of 8 record pages: the 21 records make four (8 + 8 + 4 + 1, src/core/publish/search-bundles.ts),
     // so search must merge them (the hostile records, last in sequence order, are in the second to the fourth).
-    // Without the search cache: a test leaves the repository's cache alone.
-    const env = { ...process.env, RECORDS_DIR: records, ASTRO_TELEMETRY_DISABLED: '1', NO_COLOR: '1', SEARCH_SHARD_RECORDS: '8' };
+    // Without the build cache: a test leaves the repository's cache alone.
+    const env = { ...process.env, RECORDS_DIR: records, ASTRO_TELEMETRY_DISABLED: '1', NO_COLOR: '1', SEARCH_SHARD_RECORDS: '8', ECHO_ARCHIVE_NO_CACHE: '1' };
     // As `npm run build` does: the site serves the builder bundle, so it must exist before Astro builds.
     await buildBuilder();
     const node = resolve(REPO_ROOT, 'node_modules/.bin/node');

@@ -32,7 +32,7 @@ const builder = bundledBuilder({ siteUrl: 'http://127.0.0.1:9', gatewayUrl: 'htt
 function run(args: string[], env: Record<string, string> = {}): Promise<{ code: number; output: string }> {
   return new Promise((done) => {
     // NODE_COMPILE_CACHE: Astro turns Node's compile cache on, by default in the system's temporary folder.
-    execFile(NODE, args, { cwd: REPO_ROOT, env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1', NO_COLOR: '1', NODE_COMPILE_CACHE: join(base, 'compile-cache'), ...env }, maxBuffer: 64 * 1024 * 1024 }, (err, stdout, stderr) =>
+    execFile(NODE, args, { cwd: REPO_ROOT, env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1', NO_COLOR: '1', NODE_COMPILE_CACHE: join(base, 'compile-cache'), ECHO_ARCHIVE_CACHE_DIR: join(base, 'cache'), ...env }, maxBuffer: 64 * 1024 * 1024 }, (err, stdout, stderr) =>
       done({ code: err ? Number(err.code ?? 1) : 0, output: stdout + stderr }),
     );
   });

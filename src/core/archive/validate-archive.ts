@@ -2,9 +2,11 @@
  * The validation pipeline: list the archive, run the rules over the whole listing (duplicate ids), then file by
  * file the rules of each file alone, the schema and the record rules (a linked report is looked up), place every
  * finding in its file, and sum up. All problems of all files in one pass. The files are read up front and kept
- * (the CLI), or read in turn and let go (`onFile`, the site build): the same findings either way.
+ * (the CLI), or read in turn and let go (`onFile`, the site build): the same findings either way. With a `cache`
+ * (the site build's, verdict-cache.ts), a file judged before with the same bytes and the same looked-up files is not
+ * judged again: the same findings again.
  */
-import { isError, type Diagnostic, type Finding } from '../diagnostics/diagnostic.ts';
+import { byPosition, isError, type Diagnostic, type Finding } from '../diagnostics/diagnostic.ts';
 import { locateFindings } from '../diagnostics/locate.ts';
 import { archiveRules } from '../rules/index.ts';
 import { checkRecord } from './check-record.ts';
@@ -12,6 +14,7 @@ import { isArchiveReadme, recordIdOf } from './paths.ts';
 import { removedRecordFindings, type RemovedRecord } from '../rules/change/removed-record.ts';
 import { listArchive, loadArchive, readArchiveFile, textOf, type LoadedArchive, type LoadedFile } from './load-archive.ts';
 import type { ArchiveLookup, ArchiveRule } from '../rules/rule.ts';
+import { LookedUpFiles, type LookedUpState, type ValidationCache } from './verdict-cache.ts';
 
 export interface FileReport {
   /** Path from the archive root, forward slashes. */
@@ -23,6 +26,8 @@ export interface FileReport {
   file: LoadedFile;
   /** Set when the change being validated deleted or renamed this record (the file is then not in the archive). */
   removed?: RemovedRecord;
+  /** The SHA-256 of the file's bytes, when the validation worked it out (with a `cache`), so that callers need not again. */
+  sha256?: string;
 }
 
 export interface ValidationSummary {
@@ -38,6 +43,8 @@ export interface ArchiveReport {
   files: FileReport[];
   summary: ValidationSummary;
   archive: LoadedArchive;
+  /** With a `cache`: how many files' verdicts were reused from it rather than judged. */
+  fromCache?: number;
 }
 
 export interface ValidateOptions {
@@ -54,6 +61,11 @@ export interface ValidateOptions {
    * stays flat however large the archive (the site build). Without it every report keeps its loaded file.
    */
   onFile?: (report: FileReport) => void;
+  /**
+   * Earlier verdicts (verdict-cache.ts): a file whose path and bytes match a kept verdict, and whose looked-up files
+   * are as they were, is not judged again; the rules over the whole listing still run. Each verdict made is put in.
+   */
+  cache?: ValidationCache;
 }
 
 export async function validateArchive(root: string, options: ValidateOptions = {}): Promise<ArchiveReport> {
@@ -65,7 +77,7 @@ export async function validateArchive(root: string, options: ValidateOptions = {
 /** Linked reports read again while streaming (a report is usually linked by several echoes in a row). */
 const LOOKUP_CACHE = 64;
 
-export function validateLoadedArchive(archive: LoadedArchive, { only, removed = [], onFile }: ValidateOptions = {}): ArchiveReport {
+export function validateLoadedArchive(archive: LoadedArchive, { only, removed = [], onFile, cache }: ValidateOptions = {}): ArchiveReport {
   // Rules over the whole listing (duplicate ids) run before any file is read: they need paths, not contents.
   const wideFindings = new Map<ArchiveRule, Map<string, Finding[]>>();
   for (const rule of archiveRules) if (!rule.perFile) wideFindings.set(rule, rule.check(archive.files));
@@ -73,6 +85,8 @@ export function validateLoadedArchive(archive: LoadedArchive, { only, removed = 
   // While streaming, a file read for a lookup (a linked report) is not kept in the listing: a few stay in a cache.
   let current: LoadedFile | undefined;
   const lookup: ArchiveLookup = onFile ? streamingLookup(archive, () => current) : archive;
+  const lookups = cache ? new LookedUpFiles(lookup) : undefined;
+  let fromCache = 0;
 
   const files: FileReport[] = [];
   for (const entry of archive.files) {
@@ -80,16 +94,26 @@ export function validateLoadedArchive(archive: LoadedArchive, { only, removed = 
     if (isArchiveReadme(entry.path)) continue; // allowed, and not a record: nothing to report
     const file = entry.unread ? readArchiveFile(archive.root, entry.path) : entry;
     current = file;
-    const findings: Finding[] = [];
-    // Findings in the order of the rules: each file's own archive rules, or the whole listing's.
-    for (const rule of archiveRules) {
-      const found = (rule.perFile ? rule.check([file]) : wideFindings.get(rule)!).get(file.path);
-      if (found) findings.push(...found);
+    let own: Diagnostic[] | undefined;
+    const sha256 = lookups?.hashOf(file);
+    if (cache && lookups && sha256 !== undefined) {
+      const kept = cache.get(file.path, sha256);
+      if (kept && lookups.unchanged(kept.lookedUp)) {
+        own = kept.diagnostics;
+        fromCache++;
+      } else {
+        const seen: { files: Map<string, LookedUpState> | undefined } = { files: new Map() };
+        own = judgeFile(file, lookups.recording(seen));
+        if (seen.files) cache.put(file.path, sha256, { diagnostics: own, lookedUp: [...seen.files] });
+      }
     }
-    if (file.readFindings) findings.push(...file.readFindings);
-    if (file.record) findings.push(...checkRecord(file.record, file, lookup));
-    const diagnostics = findings.length === 0 ? [] : locateFindings(findings, textOf(file));
+    own ??= judgeFile(file, lookup);
+    // The whole listing's findings for this file, placed and merged in reading order (locateFindings' order).
+    const wide: Finding[] = [];
+    for (const findings of wideFindings.values()) wide.push(...(findings.get(file.path) ?? []));
+    const diagnostics = wide.length === 0 ? own : [...own, ...locateFindings(wide, textOf(file))].sort(byPosition);
     const report: FileReport = { path: file.path, id: file.id, valid: !diagnostics.some(isError), diagnostics, file };
+    if (sha256 !== undefined) report.sha256 = sha256;
     if (onFile) {
       onFile(report);
       // Let the file go: the listing entry (path, id, size) stands for it in the report.
@@ -104,7 +128,25 @@ export function validateLoadedArchive(archive: LoadedArchive, { only, removed = 
     const file: LoadedFile = { path: r.path, id: recordIdOf(r.path), size: 0 };
     files.push({ path: r.path, id: file.id, valid: !diagnostics.some(isError), diagnostics, file, removed: r });
   }
-  return { root: archive.root, files, summary: summarize(files), archive };
+  const report: ArchiveReport = { root: archive.root, files, summary: summarize(files), archive };
+  if (cache) report.fromCache = fromCache;
+  return report;
+}
+
+/**
+ * A file's own findings, placed in its text: the rules of each file alone, its strict reading, the schema and the
+ * record rules (which may look up other files through `lookup`). Not the rules over the whole listing.
+ */
+function judgeFile(file: LoadedFile, lookup: ArchiveLookup): Diagnostic[] {
+  const findings: Finding[] = [];
+  for (const rule of archiveRules) {
+    if (!rule.perFile) continue;
+    const found = rule.check([file]).get(file.path);
+    if (found) findings.push(...found);
+  }
+  if (file.readFindings) findings.push(...file.readFindings);
+  if (file.record) findings.push(...checkRecord(file.record, file, lookup));
+  return findings.length === 0 ? [] : locateFindings(findings, textOf(file));
 }
 
 /**

@@ -17,12 +17,14 @@ import { ArchiveRootError } from '../../core/archive/load-archive.ts';
 import { validateArchive, type ArchiveReport } from '../../core/archive/validate-archive.ts';
 import { recordsRoot } from '../../core/config.ts';
 import { sha256Hex } from '../../core/crypto/sha256.ts';
+import { noCacheFromEnv } from '../../core/publish/build-cache.ts';
 import type { PublishRecord } from '../../core/publish/records.ts';
 import { formatPretty } from '../../core/report/format-pretty.ts';
 import { stringSharer, type StringSharer } from '../../core/json/shared-strings.ts';
 import type { JsonObject } from '../../core/rules/rule.ts';
 import { recordExcerpt } from '../model/archive-model.ts';
 import { readSiteLog, type SiteLog } from './6-transparency-log.ts';
+import { openProjectValidationCache, type ValidationCacheFile } from './cache/validation-cache.ts';
 
 /**
  * One valid record as the site keeps it for the whole build: the publishers' record plus its file, without what only
@@ -91,21 +93,38 @@ export function invalidArchiveMessage(report: ArchiveReport): string {
   );
 }
 
+export interface ReadSiteArchiveOptions {
+  /**
+   * The project's root: with it, verdicts on unchanged files are reused from the build's validation cache and this
+   * build's verdicts kept there (src/site/build/cache/validation-cache.ts), unless ECHO_ARCHIVE_NO_CACHE is set.
+   */
+  repo?: string;
+}
+
 /**
  * Validates the archive at `root` (default: $RECORDS_DIR, else records/, from the working directory) and returns
  * its records in archive-path order, or throws an ArchiveBuildError.
  */
-export async function readSiteArchive(root = resolve(recordsRoot()), logger: ArchiveLogger = consoleLogger): Promise<SiteRecord[]> {
+export async function readSiteArchive(
+  root = resolve(recordsRoot()),
+  logger: ArchiveLogger = consoleLogger,
+  { repo }: ReadSiteArchiveOptions = {},
+): Promise<SiteRecord[]> {
   const records: SiteRecord[] = [];
+  const cache = repo !== undefined && !noCacheFromEnv() ? openProjectValidationCache(repo) : undefined;
+  if (cache?.ignored) logger.info(`The validation cache ${cache.file} was ignored: ${cache.ignored}; every file is judged`);
   let report: ArchiveReport;
   try {
     // File by file: each file's bytes and parsed record are let go once it is judged and its site record taken, so
     // that memory does not grow with the text of the whole archive.
     const share = stringSharer();
     report = await validateArchive(root, {
-      onFile: ({ path, id, file }) => {
+      cache,
+      onFile: ({ path, id, file, sha256 }) => {
         // Only record files: README.md (allowed by the core) and anything else that is not a JSON object is skipped.
-        if (path.endsWith('.json') && file.record && file.bytes) records.push(siteRecord(root, path, id, file.record, file.bytes, share));
+        if (path.endsWith('.json') && file.record && file.bytes) {
+          records.push(siteRecord(root, path, id, file.record, sha256 ?? sha256Hex(file.bytes), share));
+        }
       },
     });
   } catch (err) {
@@ -119,6 +138,8 @@ export async function readSiteArchive(root = resolve(recordsRoot()), logger: Arc
         : 'Fix what the message names, then build again.',
     );
   }
+  // Kept even when the archive is invalid: the verdicts are right, and the next build judges only what was fixed.
+  if (cache) saveValidationCache(cache, report, logger);
   const { summary } = report;
   if (summary.invalid > 0) throw new InvalidArchiveError(report);
   if (summary.warnings > 0) {
@@ -132,8 +153,20 @@ export async function readSiteArchive(root = resolve(recordsRoot()), logger: Arc
   return records;
 }
 
+/** Writes this build's verdicts and says how many files were judged; a cache that cannot be written does not stop the build. */
+function saveValidationCache(cache: ValidationCacheFile, report: ArchiveReport, logger: ArchiveLogger): void {
+  const reused = report.fromCache ?? 0;
+  const judged = report.summary.files - reused;
+  logger.info(`Validation cache: ${judged} file${judged === 1 ? '' : 's'} judged, ${reused} unchanged (verdict${reused === 1 ? '' : 's'} from the cache)`);
+  try {
+    cache.save();
+  } catch (err) {
+    logger.warn(`The validation cache ${cache.file} could not be written: ${(err as Error).message}`);
+  }
+}
+
 /** A validated record as the build keeps it: without its page-only fields, its vocabulary shared with the others. */
-function siteRecord(root: string, path: string, id: string, full: JsonObject, bytes: Buffer, share: StringSharer): SiteRecord {
+function siteRecord(root: string, path: string, id: string, full: JsonObject, sha256: string, share: StringSharer): SiteRecord {
   const excerpt = recordExcerpt(full);
   const record: JsonObject = {};
   for (const key of Object.keys(full)) if (!PAGE_ONLY_FIELDS.includes(key)) record[key] = full[key];
@@ -141,7 +174,7 @@ function siteRecord(root: string, path: string, id: string, full: JsonObject, by
     id,
     path,
     archiveDate: archiveDateOf(id) ?? null,
-    sha256: sha256Hex(bytes),
+    sha256,
     // In place: the whole record is let go after this.
     record: share(record),
     file: join(root, path),

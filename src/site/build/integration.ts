@@ -42,8 +42,8 @@ import { writeSiteLog, type SiteLog } from './6-transparency-log.ts';
 const RECORDS_PATH = 'records';
 
 export function echoArchive(): AstroIntegration {
+  let repo = '';
   let root = '';
-  let project = '';
   let dotAstro = '';
   let staging = '';
   let frame: FrameSettings = { base: '/', site: undefined, stylesheet: '' };
@@ -55,8 +55,8 @@ export function echoArchive(): AstroIntegration {
     hooks: {
       'astro:config:setup': ({ config, command, updateConfig }) => {
         // RECORDS_DIR is read from the project root (not the shell's working directory).
-        project = fileURLToPath(config.root);
-        root = resolve(project, recordsRoot());
+        repo = fileURLToPath(config.root);
+        root = resolve(repo, recordsRoot());
         // Staged in Astro's own build folder: on the output's file system in any usual layout (Astro moves files from it too).
         dotAstro = fileURLToPath(new URL('.astro/', config.root));
         const paths = sitePaths(config.base);
@@ -88,8 +88,8 @@ export function echoArchive(): AstroIntegration {
         // Astro empties the output folder after this hook, so the record pages and raw files are staged and moved
         // in when it is done: rendered and linked on worker threads, which start while the archive is validated.
         staging = createStaging(dotAstro);
-        cache = pageCacheSettings(project);
-        const reading = readSiteArchive(root, logger);
+        cache = pageCacheSettings(repo);
+        const reading = readSiteArchive(root, logger, { repo });
         const run = startRecordPages(reading, { frame, dir: staging, logger, cache });
         let records: Awaited<typeof reading>;
         try {
