@@ -11,7 +11,7 @@ import { DomUtils, parseDocument } from 'htmlparser2';
 import { summarizeRecord } from '../../src/site/model/archive-model.ts';
 import { facetCounts } from '../../src/site/model/facets.ts';
 import { sitePaths } from '../../src/site/model/paths.ts';
-import { browseViewHtml, type BrowseView } from '../../src/site/render/browse-view.ts';
+import { browseViewHtml, type BrowseView, type ListingPage } from '../../src/site/render/browse-view.ts';
 import { attribute } from '../../src/site/render/escape.ts';
 import { facetFiltersHtml } from '../../src/site/render/facet-filters.ts';
 import { paginationHtml, shownPages } from '../../src/site/render/pagination.ts';
@@ -25,18 +25,13 @@ const summary = (id: string, record: Record<string, unknown>) => summarizeRecord
 
 const records = [validEcho(), echoWith({ '/archive_status': 'superseded', '/superseded_reason': 'x' }), echoWith({ '/assessment_state': REMOVE })];
 const counts = facetCounts(records);
-const view = (over: Partial<BrowseView> = {}): BrowseView => ({
+const view = (over: Partial<BrowseView> = {}, page: Partial<ListingPage> = {}): BrowseView => ({
   heading: 'All records',
-  items: [summary('echo-a', validEcho())],
-  total: 1,
   withdrawn: 0,
-  start: 0,
-  end: 0,
-  currentPage: 1,
-  lastPage: 1,
   href: (n) => paths.browse(undefined, undefined, n),
   counts,
   ...over,
+  page: { data: [summary('echo-a', validEcho())], total: 1, start: 0, end: 0, currentPage: 1, lastPage: 1, ...page },
 });
 const summaryText = (html: string) => DomUtils.textContent(byAttr(html, 'data-summary-text')[0]!);
 
@@ -93,8 +88,8 @@ describe('paginationHtml', () => {
 describe('browseViewHtml', () => {
   it('says how many records, how many withdrawn, and which of them this page shows', () => {
     expect(summaryText(browseViewHtml(view(), paths))).toBe('1 record, newest first.');
-    expect(summaryText(browseViewHtml(view({ total: 21, withdrawn: 1, end: 20 }), paths))).toBe('21 records, 1 of them withdrawn (listed, not counted), newest first.');
-    expect(summaryText(browseViewHtml(view({ total: 9899, start: 50, end: 99, currentPage: 2, lastPage: 198 }), paths))).toBe(
+    expect(summaryText(browseViewHtml(view({ withdrawn: 1 }, { total: 21, end: 20 }), paths))).toBe('21 records, 1 of them withdrawn (listed, not counted), newest first.');
+    expect(summaryText(browseViewHtml(view({}, { total: 9899, start: 50, end: 99, currentPage: 2, lastPage: 198 }), paths))).toBe(
       '9899 records, newest first. Showing 51–100, page 2 of 198.',
     );
   });
@@ -103,8 +98,8 @@ describe('browseViewHtml', () => {
     const one = browseViewHtml(view(), paths);
     expect(all(one, 'h2').map((h) => DomUtils.textContent(h))).toContain(summary('echo-a', validEcho()).title);
     expect(all(one, 'nav')).toHaveLength(0);
-    expect(all(browseViewHtml(view({ lastPage: 3 }), paths), 'nav').map((n) => n.attribs.class)).toEqual(['pagination']);
-    expect(browseViewHtml(view({ items: [] }), paths)).toContain('<p class="muted">No records.</p>');
+    expect(all(browseViewHtml(view({}, { lastPage: 3 }), paths), 'nav').map((n) => n.attribs.class)).toEqual(['pagination']);
+    expect(browseViewHtml(view({}, { data: [] }), paths)).toContain('<p class="muted">No records.</p>');
   });
 
   it('names the current facet value for the filter script: none, a value, or "not stated" as an empty value', () => {
@@ -134,7 +129,7 @@ describe('browseViewHtml', () => {
 
   it('links under the base path', () => {
     const under = sitePaths('/archive/');
-    const html = browseViewHtml(view({ lastPage: 2, href: (n) => under.browse(undefined, undefined, n) }), under);
+    const html = browseViewHtml(view({ href: (n) => under.browse(undefined, undefined, n) }, { lastPage: 2 }), under);
     for (const a of all(html, 'a')) if (a.attribs.href !== '#filters') expect(a.attribs.href!.startsWith('/archive/')).toBe(true);
     expect(byAttr(html, 'data-browse')[0]!.attribs).toMatchObject({ 'data-records-url': '/archive/browse/records.json', 'data-browse-url': '/archive/browse/', 'data-record-base': '/archive/records/' });
   });

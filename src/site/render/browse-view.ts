@@ -16,19 +16,26 @@ import { facetFiltersHtml, type CurrentFacetValue } from './facet-filters.ts';
 import { paginationHtml } from './pagination.ts';
 import { recordListHtml } from './record-list.ts';
 
-export interface BrowseView {
-  heading: string;
-  intro?: string | undefined;
+/** The part of Astro's paginate() page a listing shows (its Page type has these fields). */
+export interface ListingPage {
   /** The records of this page, newest first. */
-  items: readonly RecordSummary[];
-  /** Records in the whole listing, and how many of them are withdrawn. */
+  data: readonly RecordSummary[];
+  /** Records in the whole listing. */
   total: number;
-  withdrawn: number;
-  /** Index of this page's first and last record in the listing (Astro's paginate()). */
+  /** Index of this page's first and last record in the listing. */
   start: number;
   end: number;
   currentPage: number;
   lastPage: number;
+}
+
+export interface BrowseView {
+  heading: string;
+  intro?: string | undefined;
+  /** This page of the listing, as Astro's paginate() describes it. */
+  page: ListingPage;
+  /** How many records of the whole listing are withdrawn. */
+  withdrawn: number;
   /** URL of page n of this listing. */
   href: (n: number) => string;
   /** The archive-wide facet counts (the filters). */
@@ -50,7 +57,7 @@ function filtersHtml(counts: readonly FacetCounts[], paths: SitePaths, current: 
   return html;
 }
 
-function summaryText({ total, withdrawn, start, end, currentPage, lastPage }: BrowseView): string {
+function summaryText({ page: { total, start, end, currentPage, lastPage }, withdrawn }: BrowseView): string {
   return (
     `${total} record${total === 1 ? '' : 's'}` +
     (withdrawn > 0 ? `, ${withdrawn} of them withdrawn (listed, not counted)` : '') +
@@ -60,7 +67,7 @@ function summaryText({ total, withdrawn, start, end, currentPage, lastPage }: Br
 }
 
 export function browseViewHtml(view: BrowseView, paths: SitePaths): string {
-  const { heading, intro, items, currentPage, lastPage, href, counts, current } = view;
+  const { heading, intro, page, href, counts, current } = view;
   return (
     `<div class="browse" data-browse data-records-url="${attribute(paths.site('browse/records.json'))}" ` +
     `data-browse-url="${attribute(paths.site('browse/'))}" data-record-base="${attribute(paths.site('records/'))}"` +
@@ -70,7 +77,7 @@ export function browseViewHtml(view: BrowseView, paths: SitePaths): string {
     (intro ? `<p class="lead">${text(intro)}</p>` : '') +
     `<p class="browse-summary" data-summary><span data-summary-text>${summaryText(view)}</span>` +
     '<a class="jump-filters" href="#filters">Filters</a></p>' +
-    `<div data-static-results>${recordListHtml(items, paths, { level: 2 })}${paginationHtml(currentPage, lastPage, href)}</div>` +
+    `<div data-static-results>${recordListHtml(page.data, paths, { level: 2 })}${paginationHtml(page.currentPage, page.lastPage, href)}</div>` +
     '<div data-dynamic-results aria-live="polite" hidden></div></div>' +
     filtersHtml(counts, paths, current) +
     '</div>'
