@@ -82,11 +82,15 @@ export function facetCounts(records: readonly Readonly<Record<string, unknown>>[
   });
 }
 
-/** The records grouped by each facet value (same grouping as facetCounts), keeping their order. */
-export function groupByFacet<T>(items: readonly T[], recordOf: (item: T) => Readonly<Record<string, unknown>>, key: string): Map<string, { value: string | null; items: T[] }> {
+/**
+ * Items grouped by their value of one facet (same grouping and slugs as facetCounts), keeping their order. `valueOf`
+ * gives an item's value: the facet pages pass the value their record summaries already carry (facetValue, worked out
+ * once per record), rather than reading it from the record again for every facet.
+ */
+export function groupByFacet<T>(items: readonly T[], valueOf: (item: T) => string | null): Map<string, { value: string | null; items: T[] }> {
   const groups = new Map<string, { value: string | null; items: T[] }>();
   for (const item of items) {
-    const value = facetValue(recordOf(item), key);
+    const value = valueOf(item);
     const slug = valueSlug(value);
     let group = groups.get(slug);
     if (!group) groups.set(slug, (group = { value, items: [] }));

@@ -16,7 +16,8 @@ export interface SitePaths {
 
 export function sitePaths(base: string): SitePaths {
   const root = base.endsWith('/') ? base : `${base}/`;
-  const site = (path: string) => root + path.replace(/^\/+/, '');
+  // Called for every link of every page: the regular expression only when there is a leading slash to drop.
+  const site = (path: string) => root + (path.charCodeAt(0) === 47 ? path.replace(/^\/+/, '') : path);
   return {
     base: root,
     site,
