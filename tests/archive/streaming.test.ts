@@ -6,21 +6,12 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { validateArchive, type ArchiveReport, type FileReport, type ValidateOptions } from '../../src/core/archive/validate-archive.ts';
-import { MAX_RECORD_BYTES } from '../../src/core/rules/file/too-large.ts';
+import { validateArchive, type FileReport, type ValidateOptions } from '../../src/core/archive/validate-archive.ts';
 import { tempArchives } from '../helpers/archive.ts';
-import { echoWith, FIXTURES_DIR, REPO_ROOT, reportEcho, validEcho } from '../helpers/records.ts';
+import { EVERY_CASE, findings } from '../helpers/archive-cases.ts';
+import { FIXTURES_DIR, REPO_ROOT } from '../helpers/records.ts';
 
 const makeArchive = tempArchives();
-
-/** What a report says, without the loaded files. */
-function findings(report: ArchiveReport) {
-  return {
-    root: report.root,
-    summary: report.summary,
-    files: report.files.map(({ path, id, valid, diagnostics, removed }) => ({ path, id, valid, diagnostics, removed })),
-  };
-}
 
 /** Validates both ways; the streamed run's hand-overs, and what its reports keep afterwards. */
 async function bothWays(root: string, options: ValidateOptions = {}) {
@@ -33,28 +24,6 @@ async function bothWays(root: string, options: ValidateOptions = {}) {
   return { upFront, streamed, handed };
 }
 
-const report = (label = 'multi_hash_verification') => echoWith({ '/record_kind': 'verification_report_v2', '/verification_scope_label': label });
-/** Every archive-wide case: linked reports before and after the echo (and missing, mislabelled), ids used twice, files that are not records. */
-const EVERY_CASE = {
-  'README.md': '# Records\n',
-  'a/echo-2026-05-01-000001.json': report(),
-  'b/echo-2026-05-02-000001.json': reportEcho('/a/echo-2026-05-01-000001.json'),
-  'b/echo-2026-05-02-000002.json': reportEcho('/a/echo-2026-05-01-000001.json'),
-  'b/echo-2026-05-02-000003.json': reportEcho('/c/echo-2026-05-03-000001.json'),
-  'b/echo-2026-05-02-000004.json': reportEcho('/c/echo-2026-05-03-000002.json'),
-  'b/echo-2026-05-02-000005.json': reportEcho('/nowhere/echo-2026-05-09-000001.json'),
-  'b/echo-2026-05-02-000006.json': reportEcho('/b/echo-2026-05-02-000006.json'),
-  'b/echo-2026-05-02-000007.json': reportEcho('/c/broken.json'),
-  'c/echo-2026-05-03-000001.json': report(),
-  'c/echo-2026-05-03-000002.json': report('component_limited_verification'),
-  'c/broken.json': '{"schema": "service.echo.v3",',
-  'd/echo-2026-05-01-000001.json': validEcho(),
-  'd/notes.txt': 'not a record\n',
-  'd/echo-2026-05-04-000001.json': `\uFEFF${JSON.stringify(validEcho())}`,
-  'd/echo-2026-05-04-000002.json': `{"schema": "a", "schema": "b"}`,
-  'd/echo-2026-05-04-000003.json': '[1, 2]',
-  'd/echo-2026-05-04-000004.json': JSON.stringify({ ...validEcho(), padding: 'x'.repeat(MAX_RECORD_BYTES) }),
-};
 
 describe('validateArchive file by file (onFile)', () => {
   it('reports every archive-wide case as the up-front validation does, each file handed over whole and then let go', async () => {

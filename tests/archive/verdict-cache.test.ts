@@ -11,9 +11,9 @@ import { describe, expect, it } from 'vitest';
 import { validateArchive, type ArchiveReport, type FileReport } from '../../src/core/archive/validate-archive.ts';
 import type { FileVerdict, ValidationCache } from '../../src/core/archive/verdict-cache.ts';
 import { sha256Hex } from '../../src/core/crypto/sha256.ts';
-import { MAX_RECORD_BYTES } from '../../src/core/rules/file/too-large.ts';
 import { tempArchives, writeFiles, type FileContent } from '../helpers/archive.ts';
 import { echoWith, REMOVE, REPO_ROOT, reportEcho, validEcho } from '../helpers/records.ts';
+import { ECHO, EVERY_CASE, findings, report, REPORT, TOO_LARGE } from '../helpers/archive-cases.ts';
 
 const makeArchive = tempArchives();
 
@@ -39,15 +39,6 @@ class MemoryCache implements ValidationCache {
   }
 }
 
-/** What a report says, without the loaded files and hashes. */
-function findings(report: ArchiveReport) {
-  return {
-    root: report.root,
-    summary: report.summary,
-    files: report.files.map(({ path, id, valid, diagnostics, removed }) => ({ path, id, valid, diagnostics, removed })),
-  };
-}
-
 const streaming = { onFile: (_: FileReport) => undefined };
 
 /** Validates without a cache, and with `cache` both ways (up front and file by file); the reports with the cache must say the same. */
@@ -61,35 +52,8 @@ async function checkAgainstClean(root: string, cache: MemoryCache) {
   return { clean, streamed, streamedPuts };
 }
 
-const report = (label = 'multi_hash_verification') => echoWith({ '/record_kind': 'verification_report_v2', '/verification_scope_label': label });
-const ECHO = 'b/echo-2026-05-02-000001.json';
-const REPORT = 'a/echo-2026-05-01-000001.json';
-
-/** Every archive-wide case (as tests/archive/streaming.test.ts): linked reports found, missing, mislabelled, unreadable; ids twice; files that are not records. */
-const EVERY_CASE: Record<string, FileContent> = {
-  'README.md': '# Records\n',
-  [REPORT]: report(),
-  [ECHO]: reportEcho(`/${REPORT}`),
-  'b/echo-2026-05-02-000002.json': reportEcho(`/${REPORT}`),
-  'b/echo-2026-05-02-000003.json': reportEcho('/c/echo-2026-05-03-000001.json'),
-  'b/echo-2026-05-02-000004.json': reportEcho('/c/echo-2026-05-03-000002.json'),
-  'b/echo-2026-05-02-000005.json': reportEcho('/nowhere/echo-2026-05-09-000001.json'),
-  'b/echo-2026-05-02-000006.json': reportEcho('/b/echo-2026-05-02-000006.json'),
-  'b/echo-2026-05-02-000007.json': reportEcho('/c/broken.json'),
-  'b/echo-2026-05-02-000008.json': reportEcho('/d/echo-2026-05-04-000004.json'),
-  'b/echo-2026-05-02-000009.json': reportEcho('/__proto__'),
-  'c/echo-2026-05-03-000001.json': report(),
-  'c/echo-2026-05-03-000002.json': report('component_limited_verification'),
-  'c/broken.json': '{"schema": "service.echo.v3",',
-  'd/echo-2026-05-01-000001.json': validEcho(),
-  'd/notes.txt': 'not a record\n',
-  'd/echo-2026-05-04-000001.json': `\uFEFF${JSON.stringify(validEcho())}`,
-  'd/echo-2026-05-04-000002.json': `{"schema": "a", "schema": "b"}`,
-  'd/echo-2026-05-04-000003.json': '[1, 2]',
-  'd/echo-2026-05-04-000004.json': JSON.stringify({ ...validEcho(), padding: 'x'.repeat(MAX_RECORD_BYTES) }),
-};
 /** Files with bytes (JSON within the size limit): those a cache can answer for. */
-const CACHEABLE = Object.keys(EVERY_CASE).filter((p) => p.endsWith('.json') && p !== 'd/echo-2026-05-04-000004.json').length;
+const CACHEABLE = Object.keys(EVERY_CASE).filter((p) => p.endsWith('.json') && p !== TOO_LARGE).length;
 
 const diagnosticsOf = (r: ArchiveReport, path: string) => r.files.find((f) => f.path === path)!.diagnostics;
 const rulesOf = (r: ArchiveReport, path: string) => diagnosticsOf(r, path).map((d) => d.rule);
