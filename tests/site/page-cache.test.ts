@@ -52,7 +52,7 @@ describe('page cache entries', () => {
 
   it('stores a page under its key and content hash, and finds it again in a later build', () => {
     const { dir, cache, write } = setup();
-    const name = cache.store(key, write('a.html', '<p>page</p>'), '<p>page</p>');
+    const name = cache.store(key, write('a.html', '<p>page</p>'), '<p>page</p>')!;
     expect(name).toBe(pageEntryName(key, '<p>page</p>'));
     const later = new PageCache({ dir, code: 'code', build: 'next' });
     expect(later.find(key)?.bytes.toString()).toBe('<p>page</p>');
@@ -61,7 +61,7 @@ describe('page cache entries', () => {
 
   it('ignores an entry whose bytes do not match its name (damaged, cut short, tampered)', () => {
     const { dir, cache, write } = setup();
-    const name = cache.store(key, write('a.html', '<p>page</p>'), '<p>page</p>');
+    const name = cache.store(key, write('a.html', '<p>page</p>'), '<p>page</p>')!;
     unlinkSync(join(dir, name));
     writeFileSync(join(dir, name), '<p>pag');
     expect(new PageCache({ dir, code: 'code', build: 'next' }).find(key)).toBeUndefined();
@@ -69,17 +69,25 @@ describe('page cache entries', () => {
 
   it('treats an entry removed after it was listed (another build pruned it) as absent', () => {
     const { dir, cache, write } = setup();
-    const name = cache.store(key, write('a.html', 'x'), 'x');
+    const name = cache.store(key, write('a.html', 'x'), 'x')!;
     const later = new PageCache({ dir, code: 'code', build: 'next' });
     expect(later.find('0'.repeat(64))).toBeUndefined(); // lists another folder only
     unlinkSync(join(dir, name));
     expect(later.find(key)).toBeUndefined();
   });
 
+  it('a cache that cannot be written stores nothing and does not throw (the page itself is already written)', () => {
+    const { dir, write } = setup();
+    writeFileSync(dir, 'a file where the cache folder should be');
+    const blocked = new PageCache({ dir, code: 'code', build: 'x' });
+    expect(blocked.store(key, write('a.html', 'a'), 'a')).toBeUndefined();
+    expect(blocked.find(key)).toBeUndefined();
+  });
+
   it('pruning keeps exactly the entries named and removes empty folders and stray files', () => {
     const { dir, cache, write } = setup();
-    const keep = cache.store(key, write('a.html', 'a'), 'a');
-    const drop = cache.store('0'.repeat(64), write('b.html', 'b'), 'b');
+    const keep = cache.store(key, write('a.html', 'a'), 'a')!;
+    const drop = cache.store('0'.repeat(64), write('b.html', 'b'), 'b')!;
     writeFileSync(join(dir, 'stray.txt'), 'x');
     expect(prunePageCache(dir, new Set([keep]))).toBe(2);
     expect(existsSync(join(dir, keep))).toBe(true);

@@ -84,7 +84,8 @@ export default function renderRecordPages({ frame, dir, jobs, cache: settings }:
     }
     const html = recordDocument(recordPageInput(page, bytes), siteFrame, echoHtml);
     writeFileSync(file, html);
-    if (cache && key) result.entries.push(cache.store(key, file, html));
+    const stored = cache && key ? cache.store(key, file, html) : undefined;
+    if (stored !== undefined) result.entries.push(stored);
   }
   return result;
 }

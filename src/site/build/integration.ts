@@ -88,7 +88,7 @@ export function echoArchive(): AstroIntegration {
         // Astro empties the output folder after this hook, so the record pages and raw files are staged and moved
         // in when it is done: rendered and linked on worker threads, which start while the archive is validated.
         staging = createStaging(dotAstro);
-        cache = pageCacheSettings(repo);
+        cache = pageCacheSettings(repo, logger);
         const reading = readSiteArchive(root, logger, { repo });
         const run = startRecordPages(reading, { frame, dir: staging, logger, cache });
         let records: Awaited<typeof reading>;
@@ -128,11 +128,19 @@ export function echoArchive(): AstroIntegration {
   };
 }
 
-/** The record-page cache of a build of the project at `project`, unless the caches are off (ECHO_ARCHIVE_NO_CACHE). */
-function pageCacheSettings(project: string): PageCacheSettings | undefined {
+/**
+ * The record-page cache of a build of the project at `project`, unless the caches are off (ECHO_ARCHIVE_NO_CACHE) or
+ * its folder cannot be made (then the build says so and renders every page).
+ */
+function pageCacheSettings(project: string, logger: ArchiveLogger): PageCacheSettings | undefined {
   if (noCacheFromEnv()) return undefined;
   const dir = join(buildCacheRoot(project), 'pages');
-  mkdirSync(dir, { recursive: true });
+  try {
+    mkdirSync(dir, { recursive: true });
+  } catch (err) {
+    logger.warn(`The record-page cache ${dir} cannot be used (${(err as Error).message}): every page is rendered.`);
+    return undefined;
+  }
   return { dir, code: codeFingerprint(project, PAGE_CODE), build: randomUUID() };
 }
 

@@ -75,13 +75,20 @@ export class PageCache {
     return undefined;
   }
 
-  /** Stores the page just written at `file` (these `bytes`) as the entry for `key`; its name. */
-  store(key: string, file: string, bytes: Uint8Array | string): string {
+  /**
+   * Stores the page just written at `file` (these `bytes`) as the entry for `key`; its name, or undefined when the
+   * cache cannot be written (full, read-only): a cache that fails costs the next build time, never this build.
+   */
+  store(key: string, file: string, bytes: Uint8Array | string): string | undefined {
     const name = pageEntryName(key, bytes);
-    mkdirSync(join(this.settings.dir, key.slice(0, 2)), { recursive: true });
-    // A link is whole or absent; a copy (across file systems) could be cut short, which the hash check then catches.
-    linkOrCopySync(file, join(this.settings.dir, name));
-    return name;
+    try {
+      mkdirSync(join(this.settings.dir, key.slice(0, 2)), { recursive: true });
+      // A link is whole or absent; a copy (across file systems) could be cut short, which the hash check then catches.
+      linkOrCopySync(file, join(this.settings.dir, name));
+      return name;
+    } catch {
+      return undefined;
+    }
   }
 }
 
