@@ -216,62 +216,7 @@ try {
     ].join('\n'),
   );
 
-  if (values.incremental) {
-    await incremental(count, bare, env);
-    process.exit(0);
-  }
-
-  const siteRuns: Measured[] = [];
-  const bareRuns: Measured[] = [];
-  let search: Measured | undefined;
-  let pages = '?';
-  let siteSize = 0;
-  for (let run = 1; run <= runs; run++) {
-    const of = runs > 1 ? ` (run ${run} of ${runs})` : '';
-    const siteOut = join(base, 'site');
-    rmSync(siteOut, { recursive: true, force: true });
-    console.log(`site build: astro build${of} …`);
-    // Clean builds: the build cache would make every run after the first an incremental one (--incremental measures that).
-    const site = await measure(NODE, [ASTRO, 'build', '--outDir', siteOut], { cwd: REPO, env: { ...env, ECHO_ARCHIVE_NO_CACHE: '1' } });
-    if (site.code !== 0) fail('site astro build', site);
-    siteRuns.push(site);
-    if (run === 1) {
-      // Astro counts its own pages; the record pages are rendered beside it (src/site/build/3-record-pages.ts).
-      const astroPages = /(\d+) page\(s\) built/.exec(site.tail)?.[1];
-      const recordPages = /Rendered (\d+) record page/.exec(site.tail)?.[1];
-      pages = astroPages && recordPages ? `${Number(astroPages) + Number(recordPages)} (${recordPages} record pages, ${astroPages} by Astro)` : (astroPages ?? '?');
-      console.log('site build: search index (Pagefind) …');
-      search = await measure(NODE, [BUILD_SEARCH, '--site', siteOut, '--no-cache'], { cwd: REPO, env }); // a clean index: bench:search measures the cache
-      if (search.code !== 0) fail('search index', search);
-      siteSize = du(siteOut);
-    }
-
-    for (const leftover of ['dist', '.cache', '.astro']) rmSync(join(bare, leftover), { recursive: true, force: true });
-    console.log(`bare build: astro build of ${count} trivial pages${of} …`);
-    const bareRun = await measure(NODE, [ASTRO, 'build', '--outDir', join(bare, 'dist')], { cwd: bare, env: { ASTRO_TELEMETRY_DISABLED: '1', NO_COLOR: '1' } });
-    if (bareRun.code !== 0) fail('bare astro build', bareRun);
-    bareRuns.push(bareRun);
-    if (runs > 1) {
-      console.log(`  run ${run}: site ${ms(site.wallMs)}, bare ${ms(bareRun.wallMs)}, ratio ${(site.wallMs / bareRun.wallMs).toFixed(2)} ×`);
-    }
-  }
-
-  const siteMs = median(siteRuns.map((m) => m.wallMs));
-  const bareMs = median(bareRuns.map((m) => m.wallMs));
-  const ratio = median(siteRuns.map((m, i) => m.wallMs / bareRuns[i]!.wallMs));
-  const searchMs = search!.wallMs;
-  const label = runs > 1 ? `median of ${runs}` : 'single run';
-  console.log('');
-  console.log(`records: ${count}   site pages: ${pages}   site output: ${mb(siteSize / 1024)}`);
-  console.log(`site  astro build   ${ms(siteMs).padStart(9)}   peak ${mb(Math.max(...siteRuns.map((m) => m.peakKb)))}   (${label})`);
-  console.log(`site  search index  ${ms(searchMs).padStart(9)}   peak ${mb(search!.peakKb)}   (single run)`);
-  console.log(`site  total         ${ms(siteMs + searchMs).padStart(9)}`);
-  console.log(`bare  astro build   ${ms(bareMs).padStart(9)}   peak ${mb(Math.max(...bareRuns.map((m) => m.peakKb)))}   (${count} trivial pages, ${label})`);
-  console.log(
-    `ratio site/bare: ${ratio.toFixed(2)} × (astro build only${runs > 1 ? ', median of the per-run ratios' : ''}), ` +
-      `${((siteMs + searchMs) / bareMs).toFixed(2)} × (with the search index)`,
-  );
-  console.log('(wall times include process start-up; peak memory is the largest of the runs)');
+  await (values.incremental ? incremental(count, bare, env) : cleanRuns(count, bare, env));
 } finally {
   if (values.keep) console.log(`kept ${base}`);
   else rmSync(base, { recursive: true, force: true });
@@ -363,4 +308,59 @@ function modifyRecord(path: string, run: number): void {
   const record = JSON.parse(readFileSync(path, 'utf8')) as Record<string, unknown>;
   record.understanding_summary = `Revised (${run}): ${String(record.understanding_summary).replace(/^Revised \(\d+\): /, '')}`;
   writeFileSync(path, JSON.stringify(record, null, 2) + '\n');
+}
+
+/** Without --incremental: the site's `astro build` and the bare build, R times each, alternately; the search index once. */
+async function cleanRuns(count: number, bare: string, env: Record<string, string>): Promise<void> {
+  const siteRuns: Measured[] = [];
+  const bareRuns: Measured[] = [];
+  let search: Measured | undefined;
+  let pages = '?';
+  let siteSize = 0;
+  for (let run = 1; run <= runs; run++) {
+    const of = runs > 1 ? ` (run ${run} of ${runs})` : '';
+    const siteOut = join(base, 'site');
+    rmSync(siteOut, { recursive: true, force: true });
+    console.log(`site build: astro build${of} …`);
+    // Clean builds: the build cache would make every run after the first an incremental one (--incremental measures that).
+    const site = await measure(NODE, [ASTRO, 'build', '--outDir', siteOut], { cwd: REPO, env: { ...env, ECHO_ARCHIVE_NO_CACHE: '1' } });
+    if (site.code !== 0) fail('site astro build', site);
+    siteRuns.push(site);
+    if (run === 1) {
+      // Astro counts its own pages; the record pages are rendered beside it (src/site/build/3-record-pages.ts).
+      const astroPages = /(\d+) page\(s\) built/.exec(site.tail)?.[1];
+      const recordPages = /Rendered (\d+) record page/.exec(site.tail)?.[1];
+      pages = astroPages && recordPages ? `${Number(astroPages) + Number(recordPages)} (${recordPages} record pages, ${astroPages} by Astro)` : (astroPages ?? '?');
+      console.log('site build: search index (Pagefind) …');
+      search = await measure(NODE, [BUILD_SEARCH, '--site', siteOut, '--no-cache'], { cwd: REPO, env }); // a clean index: bench:search measures the cache
+      if (search.code !== 0) fail('search index', search);
+      siteSize = du(siteOut);
+    }
+
+    for (const leftover of ['dist', '.cache', '.astro']) rmSync(join(bare, leftover), { recursive: true, force: true });
+    console.log(`bare build: astro build of ${count} trivial pages${of} …`);
+    const bareRun = await measure(NODE, [ASTRO, 'build', '--outDir', join(bare, 'dist')], { cwd: bare, env: { ASTRO_TELEMETRY_DISABLED: '1', NO_COLOR: '1' } });
+    if (bareRun.code !== 0) fail('bare astro build', bareRun);
+    bareRuns.push(bareRun);
+    if (runs > 1) {
+      console.log(`  run ${run}: site ${ms(site.wallMs)}, bare ${ms(bareRun.wallMs)}, ratio ${(site.wallMs / bareRun.wallMs).toFixed(2)} ×`);
+    }
+  }
+
+  const siteMs = median(siteRuns.map((m) => m.wallMs));
+  const bareMs = median(bareRuns.map((m) => m.wallMs));
+  const ratio = median(siteRuns.map((m, i) => m.wallMs / bareRuns[i]!.wallMs));
+  const searchMs = search!.wallMs;
+  const label = runs > 1 ? `median of ${runs}` : 'single run';
+  console.log('');
+  console.log(`records: ${count}   site pages: ${pages}   site output: ${mb(siteSize / 1024)}`);
+  console.log(`site  astro build   ${ms(siteMs).padStart(9)}   peak ${mb(Math.max(...siteRuns.map((m) => m.peakKb)))}   (${label})`);
+  console.log(`site  search index  ${ms(searchMs).padStart(9)}   peak ${mb(search!.peakKb)}   (single run)`);
+  console.log(`site  total         ${ms(siteMs + searchMs).padStart(9)}`);
+  console.log(`bare  astro build   ${ms(bareMs).padStart(9)}   peak ${mb(Math.max(...bareRuns.map((m) => m.peakKb)))}   (${count} trivial pages, ${label})`);
+  console.log(
+    `ratio site/bare: ${ratio.toFixed(2)} × (astro build only${runs > 1 ? ', median of the per-run ratios' : ''}), ` +
+      `${((siteMs + searchMs) / bareMs).toFixed(2)} × (with the search index)`,
+  );
+  console.log('(wall times include process start-up; peak memory is the largest of the runs)');
 }
