@@ -33,9 +33,10 @@
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem, tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, join, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { highestSequence, recordPathFor, sequenceOf } from '../src/core/archive/paths.ts';
 import { generateValidArchive } from './lib/valid-synthetic-archive.ts';
 
 const REPO = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -250,16 +251,15 @@ async function incremental(count: number, bare: string, env: Record<string, stri
     return m;
   };
   const files = sequenceOrderedFiles(records);
-  let next = Math.max(...files.map((f) => f.seq)) + 1;
   const rows: { clean: Measured; first: Measured; append: Measured; modify: Measured; bare: Measured }[] = [];
   for (let run = 1; run <= runs; run++) {
     console.log(`round ${run} of ${runs} (${count + run - 1} records at the start):`);
     rmSync(cache, { recursive: true, force: true });
     const clean = await whole('clean build (--no-cache)', ['--no-cache']);
     const first = await whole('build with an empty cache (fills it)');
-    appendRecord(records, files, next++);
+    appendRecord(records, files);
     const append = await whole('after appending one record');
-    modifyRecord(files[Math.floor(files.length / 2)]!.path, run);
+    modifyRecord(join(records, files[Math.floor(files.length / 2)]!), run);
     const modify = await whole('after modifying one record');
     for (const leftover of ['dist', '.cache', '.astro']) rmSync(join(bare, leftover), { recursive: true, force: true });
     console.log(`  bare astro build of ${count} trivial pages …`);
@@ -282,25 +282,21 @@ async function incremental(count: number, bare: string, env: Record<string, stri
   console.log('(shares are medians of the per-round ratios; wall times include process start-up)');
 }
 
-/** The archive's record files with their sequence numbers, in sequence order. */
-function sequenceOrderedFiles(root: string): { path: string; seq: number }[] {
-  const found: { path: string; seq: number }[] = [];
-  for (const d of readdirSync(root, { recursive: true, withFileTypes: true })) {
-    const m = /-(\d{6})\.json$/.exec(d.name);
-    if (d.isFile() && m) found.push({ path: join(d.parentPath, d.name), seq: Number(m[1]) });
-  }
-  return found.sort((a, b) => a.seq - b.seq);
+/** The archive's conventionally named record files (paths from the root), in sequence order (the core's sequenceOf). */
+function sequenceOrderedFiles(root: string): string[] {
+  const paths = (readdirSync(root, { recursive: true }) as string[]).map((p) => p.split(sep).join('/')).filter((p) => sequenceOf(p) !== undefined);
+  return paths.sort((a, b) => sequenceOf(a)! - sequenceOf(b)!);
 }
 
 /** Appends a record as intake would: the newest record's content under the next sequence number, with its own words. */
-function appendRecord(root: string, files: { path: string; seq: number }[], seq: number): void {
-  const newest = files[files.length - 1]!;
-  const record = JSON.parse(readFileSync(newest.path, 'utf8')) as Record<string, unknown>;
+function appendRecord(root: string, files: string[]): void {
+  const seq = highestSequence(files) + 1;
+  const record = JSON.parse(readFileSync(join(root, files[files.length - 1]!), 'utf8')) as Record<string, unknown>;
   record.understanding_summary = `An appended record, number ${seq}: ${String(record.understanding_summary)}`;
-  const path = join(root, '2026', `echo-2026-12-31-${String(seq).padStart(6, '0')}.json`);
-  mkdirSync(dirname(path), { recursive: true });
-  writeFileSync(path, JSON.stringify(record, null, 2) + '\n');
-  files.push({ path, seq });
+  const path = recordPathFor('2026-12-31', seq);
+  mkdirSync(dirname(join(root, path)), { recursive: true });
+  writeFileSync(join(root, path), JSON.stringify(record, null, 2) + '\n');
+  files.push(path);
 }
 
 /** Modifies one record's words in place (round `run`, so each round changes it again). */
