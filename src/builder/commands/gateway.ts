@@ -18,6 +18,7 @@ import { builderConfig } from '../config.ts';
 import { httpUrl, request, timeoutSeconds, type FetchedBody } from '../net.ts';
 import { formatReport } from '../report.ts';
 import { readInput } from './files.ts';
+import { answerLines } from './report.ts';
 
 const GATEWAY_OPTION = {
   name: 'gateway',
@@ -59,8 +60,8 @@ function asDiagnostics(list: unknown): Diagnostic[] {
 function printClaimGate(answer: unknown): void {
   const a = answer as Partial<ClaimGateAnswer> | undefined;
   if (!a || typeof a.status !== 'string') return;
-  const reasons = Array.isArray(a.reasons) ? a.reasons.map((r) => `  - ${String(r)}`) : [];
-  out([`claim gate (re-evaluated by the gateway): ${a.status}, allowed level ${String(a.allowed_protocol_level)}`, ...reasons].join('\n') + '\n');
+  const reasons = Array.isArray(a.reasons) ? a.reasons.map(String) : [];
+  out(answerLines({ status: a.status, allowed_protocol_level: String(a.allowed_protocol_level), reasons }, ' (re-evaluated by the gateway)').join('\n') + '\n');
 }
 
 /** Reports an error answer of the gateway; returns the exit status it means. */

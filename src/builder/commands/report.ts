@@ -16,6 +16,7 @@ import {
   serializeSubmission,
   validateSubmissionText,
   validationResultOf,
+  type ClaimGateAnswer,
   type JsonObject,
 } from '../../core/record-chain/index.ts';
 import { COLOR_OPTIONS, EXIT_NO, EXIT_OK, info, PROGRAM, requireStr, str, UsageError, useColor, type CommandSpec } from '../cli.ts';
@@ -31,7 +32,12 @@ import { COMPUTED_BY_MACHINE, shellQuote } from './evidence.ts';
 
 /** The gate's verdict in plain words, one line each: what `claim-gate` prints, for the report's own output. */
 export function verdictLines(output: ClaimGateOutput): string[] {
-  return [`claim gate: ${output.status}, allowed level ${output.allowed_protocol_level}`, ...gateFindings(output).map((r) => `  - ${r}`)];
+  return answerLines({ status: output.status, allowed_protocol_level: output.allowed_protocol_level, reasons: gateFindings(output) });
+}
+
+/** The same lines for a Claim Gate answer (the gateway's, in preflight and a 422); `by` names who ran the gate. */
+export function answerLines(answer: Pick<ClaimGateAnswer, 'status' | 'allowed_protocol_level' | 'reasons'>, by = ''): string[] {
+  return [`claim gate${by}: ${answer.status}, allowed level ${answer.allowed_protocol_level}`, ...answer.reasons.map((r) => `  - ${r}`)];
 }
 
 /** The hashes of the evidence input as evidence pointers of the verification record (the submitter's list comes first). */
