@@ -18,10 +18,10 @@ import {
   type GatewayErrorCode,
 } from './protocol.ts';
 import { GATEWAY_KEYS_PATH, GATEWAY_KEYS_SCHEMA_ID, RECEIPT_SCHEMA_ID } from './receipt.ts';
+import { RECORD_TYPES, SUBMISSION_SCHEMA_ID } from './types.ts';
 
 /** The published claim gate output schema, which a ClaimGateAnswer's output follows. */
 const CLAIM_GATE_OUTPUT_SCHEMA_ID = '/api/claim-gate-output-schema.v1.json';
-import { RECORD_TYPES, SUBMISSION_SCHEMA_ID } from './types.ts';
 
 export const GATEWAY_OPENAPI_PATH = '/api/gateway-openapi.json';
 
