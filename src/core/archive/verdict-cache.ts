@@ -21,7 +21,7 @@ import type { LoadedFile } from './load-archive.ts';
 export type LookedUpState = string | null;
 
 /** A looked-up file that exists but has no bytes (over the size limit), hence no record. */
-export const NO_RECORD_FILE = 'no-record';
+const NO_RECORD_FILE = 'no-record';
 
 export interface FileVerdict {
   /** The file's own diagnostics, placed in its text: every finding except those of the rules over the whole listing. */

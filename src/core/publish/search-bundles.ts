@@ -37,7 +37,7 @@ import { compareCodePoints } from '../util/compare.ts';
 export const DEFAULT_SEARCH_SHARD_RECORDS = 20_000;
 export const SEARCH_SHARD_RECORDS_ENV = 'SEARCH_SHARD_RECORDS';
 /** The tail's unit is FULL / 2^SEARCH_TAIL_LEVELS pages (see the module comment). */
-export const SEARCH_TAIL_LEVELS = 5;
+const SEARCH_TAIL_LEVELS = 5;
 
 /**
  * Pagefind's ranking options for the search page, given to the first bundle and to every merged one (the search page

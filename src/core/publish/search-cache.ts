@@ -21,7 +21,7 @@ import { compareCodePoints } from '../util/compare.ts';
 import { linkOrCopySync } from '../util/link-or-copy.ts';
 
 /** Bumped when the entry layout or the key's inputs change: older entries then never match (2: the staging code). */
-export const SEARCH_CACHE_FORMAT = 2;
+const SEARCH_CACHE_FORMAT = 2;
 
 /** Where the search cache lives by default: search/ in the build cache (build-cache.ts). */
 export function defaultSearchCacheDir(repo: string): string {

@@ -41,7 +41,7 @@ export function recordGateOutput(record: Record<string, unknown>): RecordGateOut
 }
 
 /** One downgrade in words: "V3 → V2: <reason> (rule id)". */
-export function downgradeText(d: RecordGateDowngrade): string {
+function downgradeText(d: RecordGateDowngrade): string {
   const step = d.from || d.to ? `${d.from ?? '?'} → ${d.to ?? '?'}` : 'downgrade';
   return `${step}: ${d.reason ?? 'no reason given'}${d.rule ? ` (${d.rule})` : ''}`;
 }

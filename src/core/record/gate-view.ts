@@ -61,7 +61,7 @@ function signedRecord(record: Record<string, unknown>): Record<string, unknown> 
  * The evidence input a record carries: inside the signed record of a record-chain verification, or as RFC 8785 text
  * in extensions.claim_gate.evidence_input_jcs (the report command's archive pair).
  */
-export function carriedEvidenceInput(record: Record<string, unknown>, signed = signedRecord(record)): Record<string, unknown> | undefined {
+function carriedEvidenceInput(record: Record<string, unknown>, signed = signedRecord(record)): Record<string, unknown> | undefined {
   return asObject(signed?.evidence_input) ?? parsedObject(asString(asObject(asObject(record.extensions)?.claim_gate)?.evidence_input_jcs));
 }
 
