@@ -9,9 +9,8 @@
  * `{schema, version, notes, record_count, counts, shards: [{url, sha256, records, first_id, last_id}]}`.
  * The JSON Schema of all three documents is schemas/public-index-schema.v1.json.
  */
-import { levelRank } from '../claim-gate/levels.ts';
 import { sha256Hex } from '../crypto/sha256.ts';
-import { gateStatusClass, recordGateOutput, type GateStatusClass } from '../record/gate-output.ts';
+import { comparableAllowedLevel, gateStatusClass, recordGateOutput, type GateStatusClass } from '../record/gate-output.ts';
 import { archiveCounts, recordFlags, type ArchiveCounts } from './facets.ts';
 import { documentWithItemLines, utf8Length } from './json.ts';
 import { lifecycleLinks, type LifecycleLinks } from '../record/lifecycle-links.ts';
@@ -100,7 +99,7 @@ export function indexEntry({ id, path, archiveDate, sha256, record, log }: Publi
     verification_level: stringField(record, 'verification_level'),
     verification_scope_label: stringField(record, 'verification_scope_label'),
     claim_gate_status: gate?.status === undefined ? null : gateStatusClass(gate.status),
-    claim_gate_allowed_level: gate?.allowedLevel !== undefined && levelRank(gate.allowedLevel) !== undefined ? gate.allowedLevel : null,
+    claim_gate_allowed_level: comparableAllowedLevel(gate) ?? null,
     independence_class: stringField(record, 'independence_class'),
     ...recordFlags(record),
     submission_sha256: submissionSha256Of(record),

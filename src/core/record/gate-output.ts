@@ -4,6 +4,7 @@
  * records write downgrades as from_level/to_level): this is the one reading of it that the validator rule, the
  * record page and the public index share, so they cannot disagree about what a record's gate output says.
  */
+import { levelRank } from '../claim-gate/levels.ts';
 import { asObject, asString } from '../rules/rule.ts';
 
 export interface RecordGateDowngrade {
@@ -38,6 +39,15 @@ export function recordGateOutput(record: Record<string, unknown>): RecordGateOut
   const allowedLevel = asString(output.allowed_protocol_level);
   const allowedScopeLabel = asString(output.verification_scope_label) ?? asString(output.allowed_protocol_scope_label);
   return { ...(status ? { status } : {}), ...(allowedLevel ? { allowedLevel } : {}), ...(allowedScopeLabel ? { allowedScopeLabel } : {}), downgrades };
+}
+
+/**
+ * The allowed level when it is a protocol level (none, V0 … V8), so that a claim can be compared with it; else
+ * undefined. The public index publishes only such a level, and cross/claim-gate-level holds a claim only to one.
+ */
+export function comparableAllowedLevel(output: RecordGateOutput | undefined): string | undefined {
+  const allowed = output?.allowedLevel;
+  return allowed !== undefined && levelRank(allowed) !== undefined ? allowed : undefined;
 }
 
 /** One downgrade in words: "V3 → V2: <reason> (rule id)". */

@@ -1,5 +1,5 @@
-import { compareLevels, levelRank } from '../../claim-gate/levels.ts';
-import { recordGateOutput } from '../../record/gate-output.ts';
+import { compareLevels } from '../../claim-gate/levels.ts';
+import { comparableAllowedLevel, recordGateOutput } from '../../record/gate-output.ts';
 import { asObject, asString, violation, type RecordRule } from '../rule.ts';
 
 const ID = 'cross/failed-validation-claim';
@@ -19,8 +19,7 @@ export const failedValidationClaim: RecordRule = {
     'A record whose generated_by.validation_result is FAIL claims no verification level above its claim gate output (and above V1 when it has none) (spec 3, 7).',
   check({ record }) {
     if (asObject(record.generated_by)?.validation_result !== 'FAIL') return [];
-    const allowed = recordGateOutput(record)?.allowedLevel;
-    if (allowed !== undefined && levelRank(allowed) !== undefined) return []; // cross/claim-gate-level's case
+    if (comparableAllowedLevel(recordGateOutput(record)) !== undefined) return []; // cross/claim-gate-level's case
     const level = asString(record.verification_level);
     if (level === undefined || (compareLevels(level, HIGHEST_WITHOUT_VERIFICATION) ?? 0) <= 0) return [];
     return [
