@@ -44,7 +44,7 @@ export function pushUnique(map: Map<string, string[]>, key: string, value: strin
   } else map.set(key, [value]);
 }
 
-/** `records` in archive order (the order of the lists). */
+/** Which records correct or supersede which; each list follows the order of `records` (the index passes archive order, the record pages newest first). */
 export function lifecycleLinks(records: readonly LinkedRecord[]): LifecycleLinks {
   const ids = new Set(records.map((r) => r.id));
   const superseded = new Set(records.filter((r) => r.record.archive_status === 'superseded').map((r) => r.id));
