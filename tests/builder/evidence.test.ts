@@ -4,9 +4,8 @@
  * self_reported). The whole command runs as the bundled builder in tests/gateway/claim-gate-end-to-end.test.ts.
  */
 import { createHash } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -15,6 +14,7 @@ import { UsageError } from '../../src/builder/cli.ts';
 import { hashEntry, nameAndHex, normalizeHex, pairExpected, parseSha256Sums, shellQuote } from '../../src/builder/commands/evidence.ts';
 import { NetworkError } from '../../src/builder/net.ts';
 import { sha256OfStream, TooManyBytesError } from '../../src/core/crypto/sha256.ts';
+import { tempDir } from '../helpers/temp-dir.ts';
 
 const hex = (data: string | Buffer) => createHash('sha256').update(data).digest('hex');
 const A = 'a'.repeat(64);
@@ -47,10 +47,9 @@ describe('sha256OfStream', () => {
 describe('artifacts', () => {
   let server: Server;
   let base = '';
-  let dir = '';
+  const dir = tempDir('evidence-test-');
   const body = Buffer.from('the artifact bytes\n'.repeat(1000));
   beforeAll(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'evidence-test-'));
     server = createServer((req, res) => {
       if (req.url === '/kit.tar.gz') return void res.end(body);
       if (req.url === '/slow') {
@@ -73,7 +72,6 @@ describe('artifacts', () => {
   afterAll(async () => {
     server.closeAllConnections();
     await new Promise((resolve) => server.close(resolve));
-    rmSync(dir, { recursive: true, force: true });
   });
 
   it('hashes a local file as the bytes on disk', async () => {

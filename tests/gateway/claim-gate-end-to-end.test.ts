@@ -8,9 +8,8 @@
  */
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
-import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadKeyDir } from '../../src/builder/keys.ts';
@@ -25,6 +24,7 @@ import { runIntake } from '../../src/intake/cli.ts';
 import { declaration } from '../../scripts/lib/claim-gate-inputs.ts';
 import { bundledBuilder } from '../builder/helpers.ts';
 import { claimGateSectionText, recordPageMain } from '../helpers/claim-gate-section.ts';
+import { tempDir } from '../helpers/temp-dir.ts';
 import { postJson, startGateway, type RunningGateway } from './helpers.ts';
 
 const builder = bundledBuilder({ siteUrl: 'http://127.0.0.1:9', gatewayUrl: 'http://127.0.0.1:9' });
@@ -115,14 +115,13 @@ describe('strict evidence pipeline end to end', () => {
 
   beforeAll(async () => {
     gw = await startGateway({ rateLimit: false });
-    recordsDir = mkdtempSync(join(tmpdir(), 'claim-gate-e2e-records-'));
+    recordsDir = tempDir('claim-gate-e2e-records-');
     cpSync('records', recordsDir, { recursive: true });
     site = await serveSite(recordsDir);
   });
   afterAll(async () => {
     await gw.stop();
     await new Promise((done) => site.server.close(done));
-    rmSync(recordsDir, { recursive: true, force: true });
   });
 
   it('evidence → claim-gate → report → doctor → preflight → submit → intake accept → validate → page and index → readback', async () => {
@@ -280,25 +279,21 @@ describe('strict evidence pipeline end to end', () => {
     }, 30_000);
 
     it('by the archive validator: the report pair is valid as written, and an inflated level is an error citing the gate', async () => {
-      const archiveDir = mkdtempSync(join(tmpdir(), 'claim-gate-e2e-pair-'));
-      try {
-        const rep = await run(['report', '--input', 'hand.json', ...REPORT_ARGS, '--out', 'pair.json', '--archive-dir', archiveDir, '--context-depth', 'C4_artifact_verified', '--assessment-state', 'evidence_based_assessment']);
-        expect(rep.code, rep.stderr).toBe(0);
-        const clean = await validateArchive(archiveDir);
-        expect(clean.summary).toMatchObject({ files: 2, invalid: 0 });
-        const echoFile = clean.files.find((f) => f.file.record?.record_kind === 'echo_v3_with_verification_report')!;
-        const path = join(archiveDir, echoFile.path);
-        const record = JSON.parse(readFileSync(path, 'utf8'));
-        expect(record).toMatchObject({ verification_level: 'V2', claim_gate_output: { allowed_protocol_level: 'V2' } });
-        record.verification_level = 'V3';
-        writeFileSync(path, JSON.stringify(record, null, 2) + '\n');
-        const inflated = await validateArchive(archiveDir);
-        const found = inflated.files.flatMap((f) => f.diagnostics).filter((d) => d.rule === 'cross/claim-gate-level');
-        expect(found).toHaveLength(1);
-        expect(found[0]!.message).toMatch(/^verification_level V3 is higher than the Claim Gate allows \(V2\) .*The gate's downgrades: V3 → V2: V3 needs/);
-      } finally {
-        rmSync(archiveDir, { recursive: true, force: true });
-      }
+      const archiveDir = tempDir('claim-gate-e2e-pair-');
+      const rep = await run(['report', '--input', 'hand.json', ...REPORT_ARGS, '--out', 'pair.json', '--archive-dir', archiveDir, '--context-depth', 'C4_artifact_verified', '--assessment-state', 'evidence_based_assessment']);
+      expect(rep.code, rep.stderr).toBe(0);
+      const clean = await validateArchive(archiveDir);
+      expect(clean.summary).toMatchObject({ files: 2, invalid: 0 });
+      const echoFile = clean.files.find((f) => f.file.record?.record_kind === 'echo_v3_with_verification_report')!;
+      const path = join(archiveDir, echoFile.path);
+      const record = JSON.parse(readFileSync(path, 'utf8'));
+      expect(record).toMatchObject({ verification_level: 'V2', claim_gate_output: { allowed_protocol_level: 'V2' } });
+      record.verification_level = 'V3';
+      writeFileSync(path, JSON.stringify(record, null, 2) + '\n');
+      const inflated = await validateArchive(archiveDir);
+      const found = inflated.files.flatMap((f) => f.diagnostics).filter((d) => d.rule === 'cross/claim-gate-level');
+      expect(found).toHaveLength(1);
+      expect(found[0]!.message).toMatch(/^verification_level V3 is higher than the Claim Gate allows \(V2\) .*The gate's downgrades: V3 → V2: V3 needs/);
     }, 30_000);
   });
 });
