@@ -1,0 +1,120 @@
+/**
+ * Mutations of the valid base record that each break one rule the published Echo v3 schema carries (DECISIONS 21):
+ * spec 2.1 rules 1–6 and 8, rule 7's key patterns and section 3 rule 1. Shared by the diagnostics snapshot (today's
+ * messages, positions and fixes stay as they are) and the plain-Ajv test (any JSON Schema validator given only the
+ * published schemas refuses each of them).
+ */
+import { echoWith, REMOVE, reportEcho } from './records.ts';
+import type { JsonObject } from '../../src/core/rules/rule.ts';
+
+export interface RuleMutation {
+  /** The rule id the archive reports for it. */
+  rule: string;
+  name: string;
+  record: JsonObject;
+}
+
+const unknownAgency = (changes: Record<string, unknown>) =>
+  echoWith({ '/discovery_provenance/source': 'unknown', '/discovery_provenance/agency_level': 'A6_unknown', '/independence_class': 'unknown', ...changes });
+
+const WORDS = ['authority', 'canonical', 'amend', 'verification', 'attestation', 'investment', 'instruction', 'governance'];
+
+export const RULE_MUTATIONS: readonly RuleMutation[] = [
+  // spec 2.1 rule 1 (DECISIONS 15)
+  ...['preliminary_orientation', 'qualified_assessment', 'independent_verification_assessment'].map((state) => ({
+    rule: 'cross/c0-assessment',
+    name: `C0 with assessment_state ${state}`,
+    record: echoWith({ '/context_depth': 'C0_homepage_only', '/assessment_state': state }),
+  })),
+  { rule: 'cross/c0-assessment', name: 'C0 without assessment_state', record: echoWith({ '/context_depth': 'C0_homepage_only', '/assessment_state': REMOVE }) },
+  {
+    rule: 'cross/c0-assessment',
+    name: 'legacy_record at C0 without assessment_state',
+    record: echoWith({ '/record_kind': 'legacy_record', '/context_depth': 'C0_homepage_only', '/assessment_state': REMOVE }),
+  },
+  // spec 2.1 rule 2 (DECISIONS 7)
+  ...['human_directed', 'maintainer_submitted'].map((source) => ({
+    rule: 'cross/unsolicited-provenance',
+    name: `unsolicited with source ${source}`,
+    record: echoWith({ '/discovery_provenance/source': source }),
+  })),
+  ...['A1_human_gave_exact_url', 'A3_agent_followed_other_agent_reference', 'A6_unknown'].map((agency) => ({
+    rule: 'cross/unsolicited-provenance',
+    name: `unsolicited with agency_level ${agency}`,
+    record: echoWith({ '/discovery_provenance/agency_level': agency }),
+  })),
+  {
+    rule: 'cross/unsolicited-provenance',
+    name: 'unsolicited without agency_level',
+    record: echoWith({ '/record_kind': 'legacy_record', '/discovery_provenance': { source: 'search_engine' } }),
+  },
+  {
+    rule: 'cross/unsolicited-provenance',
+    name: 'unsolicited, human_directed and A0',
+    record: echoWith({ '/discovery_provenance/source': 'human_directed', '/discovery_provenance/agency_level': 'A0_forced_or_instructed' }),
+  },
+  // spec 2.1 rule 3
+  ...['self_reported', 'human_solicited_agent_response', 'maintainer_submitted', 'unknown'].map((cls) => ({
+    rule: 'cross/accepted-attestation-class',
+    name: `accepted_independent_attestation with independence_class ${cls}`,
+    record: echoWith({ '/archive_status': 'accepted_independent_attestation', '/independence_class': cls }),
+  })),
+  // spec 2.1 rules 4 and 5 (DECISIONS 20)
+  { rule: 'cross/v2-scope-label', name: 'V2 without a label', record: echoWith({ '/verification_level': 'V2', '/verification_scope_label': REMOVE }) },
+  ...['read_only_orientation', 'V3-minimal', 'full_public_digital_verification'].map((label) => ({
+    rule: 'cross/v2-scope-label',
+    name: `V2 labelled ${label}`,
+    record: echoWith({ '/verification_level': 'V2', '/verification_scope_label': label }),
+  })),
+  { rule: 'cross/v3-scope-label', name: 'V3 without a label', record: echoWith({ '/verification_scope_label': REMOVE }) },
+  ...['single_reference_check', 'V2-strong', 'official_script_audit'].map((label) => ({
+    rule: 'cross/v3-scope-label',
+    name: `V3 labelled ${label}`,
+    record: echoWith({ '/verification_scope_label': label }),
+  })),
+  // spec 2.1 rule 6
+  ...[['linked_verification_report'], ['generated_by'], ['verification_scope_label', 'linked_verification_report', 'generated_by']].map((missing) => ({
+    rule: 'cross/report-fields',
+    name: `report wrapper without ${missing.join(', ')}`,
+    record: reportEcho('reports/r.json', {
+      '/verification_level': 'V1',
+      ...Object.fromEntries(missing.map((m) => [`/${m}`, REMOVE])),
+      ...(missing.includes('verification_scope_label') ? {} : { '/verification_scope_label': 'read_only_orientation' }),
+    }),
+  })),
+  // spec 2.1 rule 7 (DECISIONS 5): every word, any case, any depth
+  ...WORDS.map((word, i) => ({
+    rule: 'cross/extensions-keys',
+    name: `extensions key with ${word}`,
+    record: echoWith(
+      [
+        { [`/extensions/${word}_note`]: 1 },
+        { [`/extensions/review_notes/${word.toUpperCase()}`]: 'x' },
+        { '/extensions/review_notes/tags': ['fixture', { [`Is_${word[0]!.toUpperCase()}${word.slice(1)}`]: true }] },
+        { '/extensions/grid': [[{ a: 1 }], [{ b: { [`x${word}x`]: 2 } }]] },
+      ][i % 4]!,
+    ),
+  })),
+  {
+    rule: 'cross/extensions-keys',
+    name: 'extensions key with three words, nested keys beneath it',
+    record: echoWith({ '/extensions/verification_attestation_authority': { instruction_set: { ok: 1, authority: 2 } } }),
+  },
+  // spec 2.1 rule 8 (DECISIONS 6)
+  ...[
+    { '/independence_class': 'unsolicited_independent' },
+    { '/independence_class': 'institutional_third_party_attestation', '/archive_status': 'accepted_independent_attestation' },
+    { '/origin_classification': REMOVE, '/counts_as_independent_attestation': true },
+    { '/counts_as_independent_attestation': true, '/origin_classification/counts_as_formal_independent_attestation': true },
+  ].map((changes, i) => ({ rule: 'cross/unknown-agency', name: `unknown agency claim ${i + 1}`, record: unknownAgency(changes) })),
+  // section 3 rule 1 (DECISIONS 10)
+  { rule: 'state/superseded-reason', name: 'superseded without a reason', record: echoWith({ '/archive_status': 'superseded' }) },
+  ...['', '   ', '\n\t', '\u00a0\u2003'].map((reason) => ({
+    rule: 'state/superseded-reason',
+    name: `superseded with blank reason ${JSON.stringify(reason)}`,
+    record: echoWith({ '/archive_status': 'superseded', '/superseded_reason': reason }),
+  })),
+];
+
+/** The rules of DECISIONS 21, each with at least one mutation above. */
+export const SCHEMA_RULE_IDS = [...new Set(RULE_MUTATIONS.map((m) => m.rule))];
