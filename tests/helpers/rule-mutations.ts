@@ -118,3 +118,49 @@ export const RULE_MUTATIONS: readonly RuleMutation[] = [
 
 /** The rules of DECISIONS 21, each with at least one mutation above. */
 export const SCHEMA_RULE_IDS = [...new Set(RULE_MUTATIONS.map((m) => m.rule))];
+
+/** Records that come as close to each of those rules as the rule allows, and pass it (and every other rule). */
+export const PASSING_NEIGHBOURS: readonly RuleMutation[] = [
+  { rule: 'cross/c0-assessment', name: 'C0 with insufficient_context', record: echoWith({ '/context_depth': 'C0_homepage_only', '/assessment_state': 'insufficient_context' }) },
+  { rule: 'cross/c0-assessment', name: 'C1 with any assessment', record: echoWith({ '/context_depth': 'C1_orientation', '/assessment_state': 'full_chain_assessment' }) },
+  ...['A4_independent_search_or_browsing_discovery', 'A5_independent_return_after_prior_interest'].map((agency) => ({
+    rule: 'cross/unsolicited-provenance',
+    name: `unsolicited with ${agency}`,
+    record: echoWith({ '/discovery_provenance/agency_level': agency, '/discovery_provenance/source': 'search_engine' }),
+  })),
+  {
+    rule: 'cross/unsolicited-provenance',
+    name: 'human_directed, not claimed unsolicited',
+    record: echoWith({ '/discovery_provenance/source': 'human_directed', '/discovery_provenance/agency_level': 'A1_human_gave_exact_url', '/independence_class': 'human_solicited_agent_response' }),
+  },
+  ...['unsolicited_independent', 'institutional_third_party_attestation'].map((cls) => ({
+    rule: 'cross/accepted-attestation-class',
+    name: `accepted_independent_attestation with ${cls}`,
+    record: echoWith({ '/archive_status': 'accepted_independent_attestation', '/independence_class': cls }),
+  })),
+  ...['single_reference_check', 'single_hash_verification', 'multi_hash_verification', 'component_limited_verification', 'partial_with_limitations', 'V2-minimal', 'V2-strong'].map((label) => ({
+    rule: 'cross/v2-scope-label',
+    name: `V2 labelled ${label}`,
+    record: echoWith({ '/verification_level': 'V2', '/verification_scope_label': label }),
+  })),
+  ...['single_hash_verification', 'multi_hash_verification', 'component_limited_verification', 'partial_with_limitations', 'V3-minimal', 'V3-strong'].map((label) => ({
+    rule: 'cross/v3-scope-label',
+    name: `V3 labelled ${label}`,
+    record: echoWith({ '/verification_scope_label': label }),
+  })),
+  { rule: 'cross/v3-scope-label', name: 'V1 without a label', record: echoWith({ '/verification_level': 'V1', '/verification_scope_label': REMOVE }) },
+  {
+    rule: 'cross/report-fields',
+    name: 'report wrapper with its three fields',
+    record: reportEcho('reports/r.json', { '/verification_level': 'V1', '/verification_scope_label': 'read_only_orientation' }),
+  },
+  {
+    rule: 'cross/extensions-keys',
+    name: 'near-miss keys and forbidden words in values',
+    record: echoWith({
+      '/extensions': { note: 'claims no authority, verification or attestation', list: ['governance'], author: 1, amen: 1, verify_steps: 2, attest: true, canon: { instruct: [{ invest: null }] } },
+    }),
+  },
+  { rule: 'cross/unknown-agency', name: 'unknown agency claiming nothing', record: unknownAgency({}) },
+  { rule: 'state/superseded-reason', name: 'superseded with a reason', record: echoWith({ '/archive_status': 'superseded', '/superseded_reason': 'Replaced by echo-2026-05-02-000001.' }) },
+];

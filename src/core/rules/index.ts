@@ -1,5 +1,5 @@
 /** Every rule of the archive, in the order their findings are reported. */
-import type { ArchiveRule, RecordRule } from './rule.ts';
+import type { ArchiveRule, RecordRule, SchemaRule } from './rule.ts';
 import { notJson } from './file/not-json.ts';
 import { tooLarge } from './file/too-large.ts';
 import { recordName } from './file/record-name.ts';
@@ -22,7 +22,11 @@ import { placeholderLeft } from './draft/placeholder.ts';
 
 export const archiveRules: readonly ArchiveRule[] = [notJson, tooLarge, recordName, duplicateId];
 
-export const recordRules: readonly RecordRule[] = [
+/**
+ * Record rules in the order their findings are reported. SchemaRules (DECISIONS 21) judge nothing themselves: their
+ * condition is in the published schema, and they say its errors in plain words.
+ */
+export const recordRules: readonly (RecordRule | SchemaRule)[] = [
   c0Assessment,
   unsolicitedProvenance,
   acceptedAttestationClass,

@@ -2,6 +2,7 @@
  * What a rule is. Record rules look at one parsed record (and may look up other records of the archive);
  * archive rules look at the set of files. Each lives in its own module with a stable id; `index.ts` lists them.
  */
+import type { ErrorObject } from 'ajv';
 import type { Finding } from '../diagnostics/diagnostic.ts';
 
 export type JsonObject = Record<string, unknown>;
@@ -31,6 +32,23 @@ export interface RecordRule {
   /** What the rule demands and where that comes from, in one line (shown in docs). */
   summary: string;
   check(ctx: RecordContext): Finding[];
+}
+
+/**
+ * A rule whose condition is part of the published Echo v3 schema (DECISIONS 21), in the sub-schema marked
+ * `"$comment": "rule <id>"`, so that any JSON Schema validator reaches the same verdict. Its module holds no second
+ * copy of the condition: it only says the errors that sub-schema raised in plain words (src/core/schema/schema-rules.ts
+ * tells which errors are whose).
+ */
+export interface SchemaRule {
+  id: string;
+  summary: string;
+  /** Findings for the errors the rule's sub-schema raised on `record` (Ajv's verbose errors: `data` is the value). */
+  explain(errors: readonly ErrorObject[], record: JsonObject): Finding[];
+}
+
+export function isSchemaRule(rule: RecordRule | SchemaRule): rule is SchemaRule {
+  return 'explain' in rule;
 }
 
 export interface ArchiveFile {

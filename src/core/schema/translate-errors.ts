@@ -52,6 +52,7 @@ export function translateSchemaErrors(errors: readonly ErrorObject[], wording: T
   const reported = errors.filter(
     (e) =>
       e.keyword !== 'if' && // the failing "then" branch reports the real problem
+      e.keyword !== 'propertyNames' && // so does the failing name's own error
       !umbrellas.some((u) => e.schemaPath.startsWith(u)),
   );
   // A value of the wrong type that must also be a constant or one of a list is one problem: the const or enum

@@ -3,13 +3,15 @@ import { v2ScopeLabel } from '../../../src/core/rules/cross/v2-scope-label.ts';
 import { echoWith, errors, judge, lineOf, ofRule, otherThan, recordText, REMOVE } from '../../helpers/records.ts';
 
 const RULE = 'cross/v2-scope-label';
-// spec 2.1 cross-field rule 4
+// spec 2.1 cross-field rule 4, and the labels that name their level (DECISIONS 20)
 const ALLOWED = [
   'single_reference_check',
   'single_hash_verification',
   'multi_hash_verification',
   'component_limited_verification',
   'partial_with_limitations',
+  'V2-minimal',
+  'V2-strong',
 ];
 
 describe(RULE, () => {
@@ -35,7 +37,7 @@ describe(RULE, () => {
     for (const label of ALLOWED) expect(found[0]!.hint).toContain(label);
   });
 
-  it.each(['V3-minimal', 'V2-strong', 'read_only_orientation', 'full_public_digital_verification'])(
+  it.each(['V3-minimal', 'V3-strong', 'read_only_orientation', 'full_public_digital_verification'])(
     'flags V2 with the label %s at /verification_scope_label',
     (label) => {
       const record = echoWith({ '/verification_level': 'V2', '/verification_scope_label': label });

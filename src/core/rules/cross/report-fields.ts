@@ -1,16 +1,18 @@
-import { violation, type RecordRule } from '../rule.ts';
+import { ruleSchema } from '../../schema/schema-rules.ts';
+import { violation, type SchemaRule } from '../rule.ts';
 
-/** The fields this kind needs beyond the schema (also what `npm run new` scaffolds for it). */
-export const REPORT_FIELDS = ['verification_scope_label', 'linked_verification_report', 'generated_by'];
+const ID = 'cross/report-fields';
 
-/** Spec 2.1 cross-field rule 6. */
-export const reportFields: RecordRule = {
-  id: 'cross/report-fields',
+/** The fields this kind needs beyond the schema's field set (also what `npm run new` scaffolds for it): the schema's list. */
+export const REPORT_FIELDS: readonly string[] = (ruleSchema(ID) as { then: { required: string[] } }).then.required;
+
+/** Spec 2.1 cross-field rule 6. The condition is the schema's (`$defs/report_fields`); the missing fields are one finding. */
+export const reportFields: SchemaRule = {
+  id: ID,
   summary:
     'record_kind echo_v3_with_verification_report needs verification_scope_label, linked_verification_report and generated_by (spec 2.1 rule 6).',
-  check({ record }) {
-    if (record.record_kind !== 'echo_v3_with_verification_report') return [];
-    const missing = REPORT_FIELDS.filter((f) => record[f] === undefined);
+  explain(errors) {
+    const missing = REPORT_FIELDS.filter((f) => errors.some((e) => e.keyword === 'required' && e.params.missingProperty === f));
     if (missing.length === 0) return [];
     return [
       violation(

@@ -1,10 +1,4 @@
 import { scopeLabelRule } from './scope-label.ts';
 
-/** Spec 2.1 cross-field rule 4. */
-export const v2ScopeLabel = scopeLabelRule('cross/v2-scope-label', 'V2', 4, [
-  'single_reference_check',
-  'single_hash_verification',
-  'multi_hash_verification',
-  'component_limited_verification',
-  'partial_with_limitations',
-]);
+/** Spec 2.1 cross-field rule 4, with DECISIONS 20 (V2-minimal and V2-strong name their level). */
+export const v2ScopeLabel = scopeLabelRule('cross/v2-scope-label', 4);
