@@ -44,7 +44,7 @@ describe('the Claim Gate finding on a record page', () => {
     expect(text).toContain('As the record states it. The submitter supplied this claim gate output');
     expect(text).toContain('not the archive\'s');
     expect(text).toContain("The submitter's claimverification level V2 · scope single_reference_check");
-    expect(text).toContain('Pass with downgrades: a smaller claim may be made passed_with_downgrades');
+    expect(text).toContain('Pass with downgrades: a smaller claim may be made PASS_WITH_DOWNGRADE (the record writes passed_with_downgrades)');
     expect(text).toContain('Allowed levelV2');
     expect(text).toContain("The submitter's claim is within what the gate allows.");
     expect(text).toContain('Required downgrades, as the record states themV3 → V2: scripts read, not run');
