@@ -126,6 +126,21 @@ describe.skipIf(!present)('claim-gate conformance with the real system', () => {
     expect(sameComponents(r.allowed_component_levels, out.allowed_component_levels)).toBe(true);
   });
 
+  it('v3-minimal-hash with expected_hash_authority_class "unknown": at most V1, with a downgrade that says why, as the real gate allows (issue 23)', () => {
+    // The real rules require expected_hash_authority_class_not_unknown for V3; the real gate allows at most V1 for
+    // such a hash (it is no reference check either). Machine-computed or typed by hand, ours answers the same.
+    for (const computedBy of ['machine', undefined]) {
+      const input = structuredClone(read('v3-minimal-hash.json').evidence_input);
+      input.evidence.hashes[0].expected_hash_authority_class = 'unknown';
+      if (computedBy) input.evidence.hashes[0].computed_by = computedBy;
+      const out = evaluateClaimGate(input);
+      expect({ status: out.status, level: out.allowed_protocol_level }).toEqual({ status: 'PASS_WITH_DOWNGRADE', level: 'V1' });
+      expect(out.allowed_component_levels.digital_mirrors).toBe('D1');
+      expect(out.required_downgrades).toEqual([expect.objectContaining({ from: 'V3', to: 'V1', rule: 'gate/downgrade-rules:v2_unknown_hash_authority' })]);
+      expect(out.required_downgrades[0]!.reason).toMatch(/authority is unknown/);
+    }
+  });
+
   it('v2-minimal-bitcoin with a real-looking txid: V2 and B1, as the real gate answers', () => {
     const input = structuredClone(read('v2-minimal-bitcoin.json').evidence_input);
     const check = input.evidence.bitcoin_checks[0];

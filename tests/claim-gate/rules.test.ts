@@ -106,6 +106,48 @@ describe('gate/self-reported-hash and the V3 requirement', () => {
   });
 });
 
+describe('the V2 requirement and gate/downgrade-rules:v2_unknown_hash_authority: a hash against an unknown authority', () => {
+  const withHash = (hash: Json, asked = 'V3') => ({ ...boundaryInput(), evidence: { echo_context: { authority_boundary_recognized: true }, hashes: [hash] }, claims_requested_by_agent: [asked] });
+  const unknown = (h: Json) => ({ ...h, expected_hash_authority_class: 'unknown' });
+  const { computed_by: _, ...typed } = machineHash('kit.tar.gz', 'c'.repeat(64), '/api/hashes.json');
+
+  it('is no reference check: at most V1, with a downgrade that says why, machine-computed or typed', () => {
+    for (const asked of ['V3', 'V2']) {
+      for (const hash of [unknown(machineHash('kit.tar.gz', 'c'.repeat(64), '/api/hashes.json')), unknown(typed)]) {
+        const out = gate(withHash(hash, asked));
+        expect(out).toMatchObject({ status: 'PASS_WITH_DOWNGRADE', allowed_protocol_level: 'V1', evidence_supports_protocol_level: 'V1', verification_scope_label: 'authority_boundary_recognition' });
+        expect(out.required_downgrades).toEqual([expect.objectContaining({ from: asked, to: 'V1', rule: 'gate/downgrade-rules:v2_unknown_hash_authority' })]);
+        expect(out.required_downgrades[0]!.reason).toMatch(/expected_hash_authority_class "unknown".*no reference check.*at most V1/);
+        expect(out.missing_evidence[0]).toMatch(/^V2 reference_check_beyond_page_reading: .*not unknown/);
+      }
+    }
+  });
+
+  it('a known authority, or an absent class, still counts as a reference check (V2); the reason is not given without an unknown hash', () => {
+    expect(gate(withHash(typed))).toMatchObject({ allowed_protocol_level: 'V2' });
+    const { expected_hash_authority_class: __, ...noClass } = typed;
+    expect(gate(withHash(noClass))).toMatchObject({ allowed_protocol_level: 'V2' });
+    expect(rulesCited(withHash(typed))).toEqual(['gate/protocol-level']);
+    const noHash = { ...boundaryInput(), evidence: { echo_context: { authority_boundary_recognized: true } }, claims_requested_by_agent: ['V2'] };
+    expect(gate(noHash).allowed_protocol_level).toBe('V1');
+    expect(rulesCited(noHash)).toEqual(['gate/protocol-level']);
+  });
+
+  it('another reference check beside it is still V2', () => {
+    const input = withHash(unknown(typed), 'V2');
+    (input.evidence as Json).bitcoin_checks = [{ source_type: 'external_explorer', sources: ['explorer-one'] }];
+    expect(gate(input)).toMatchObject({ status: 'PASS', allowed_protocol_level: 'V2', required_downgrades: [] });
+  });
+
+  it('is what the published document says: without the document\'s not_equals the unknown hash counts again', () => {
+    const rules = structuredClone(PUBLISHED_CLAIM_GATE_RULES);
+    const v2 = rules.protocol_level_rules.find((r) => r.level === 'V2')!;
+    const hashes = (v2.requires[0]!.when as any).any_of.find((c: any) => c.list === 'hashes');
+    delete hashes.where.expected_hash_authority_class;
+    expect(evaluateClaimGate(withHash(unknown(typed), 'V2'), rules).allowed_protocol_level).toBe('V2');
+  });
+});
+
 describe('gate/integrity-declaration', () => {
   it('blocks a report without declaration or session, a false flag, copied values', () => {
     const { agent_integrity_declaration: _, ...noDecl } = boundaryInput();
@@ -183,6 +225,17 @@ describe('gate/historical-only', () => {
     expect(out).toMatchObject({ evidence_supports_protocol_level: 'V6', allowed_protocol_level: 'V5', status: 'PASS_WITH_DOWNGRADE' });
   });
   it('leaves V5 alone', () => expect(rulesCited(fullInput())).toEqual([]));
+  it('holds the cap at highest_for_new_work, also for a level the historical list does not name', () => {
+    for (const asked of ['V5', 'V6', 'V8']) {
+      const out = gate({ ...fullInput(), claims_requested_by_agent: [asked] });
+      expect(out.allowed_protocol_level).toBe(PUBLISHED_CLAIM_GATE_RULES.protocol_levels.highest_for_new_work);
+    }
+    const rules = structuredClone(PUBLISHED_CLAIM_GATE_RULES);
+    rules.protocol_levels.highest_for_new_work = 'V4';
+    const out = evaluateClaimGate(fullInput(), rules);
+    expect(out.allowed_protocol_level).toBe('V4');
+    expect(out.required_downgrades[0]).toMatchObject({ from: 'V5', to: 'V4', rule: 'gate/historical-only', reason: 'new work may claim at most V4: V5 is above it' });
+  });
 });
 
 describe('gate/protocol-level', () => {

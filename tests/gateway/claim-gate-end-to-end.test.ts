@@ -197,7 +197,7 @@ describe('strict evidence pipeline end to end', () => {
     expect(text).toContain('signed claim: legacy V level V3');
     expect(text).toContain('it does not vouch for the record');
     const entry = buildPublicIndex(records).entries.find((e) => e.id === archived.id)!;
-    expect(entry).toMatchObject({ claim_gate_status: 'pass', claim_gate_allowed_level: 'V3', submission_sha256: receipt.submission_sha256 });
+    expect(entry).toMatchObject({ claim_gate_status: 'PASS', claim_gate_allowed_level: 'V3', submission_sha256: receipt.submission_sha256 });
 
     const readback = await run(['readback', '--file', 'v.json', '--index', index]);
     expect(readback.code, readback.stderr + readback.stdout).toBe(0);

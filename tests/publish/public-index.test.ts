@@ -116,20 +116,24 @@ describe('record fields', () => {
     expect(entry!.historical_only_level).toBe(true);
   });
 
-  it('carries the claim gate verdict and allowed level of the record, read into one vocabulary', () => {
+  it('carries the claim gate verdict, spelled as the gate output schema’s status enum whatever the record writes, and the allowed level', () => {
     const entryOf = (gate: unknown) =>
       buildPublicIndex([publishRecord('2026/echo-2026-01-01-000001.json', echoWith({ '/claim_gate_output': gate }))]).entries[0]!;
     expect(entryOf({ status: 'PASS_WITH_DOWNGRADE', allowed_protocol_level: 'V2' })).toMatchObject({
-      claim_gate_status: 'pass_with_downgrades',
+      claim_gate_status: 'PASS_WITH_DOWNGRADE',
       claim_gate_allowed_level: 'V2',
       submitted: { claim_gate_status: 'PASS_WITH_DOWNGRADE' },
     });
-    expect(entryOf({ status: 'passed_with_downgrades', allowed_protocol_level: 'V3' })).toMatchObject({ claim_gate_status: 'pass_with_downgrades' });
-    expect(entryOf({ status: 'FAIL_WITH_REASONS', allowed_protocol_level: 'V0' })).toMatchObject({ claim_gate_status: 'fail', claim_gate_allowed_level: 'V0' });
-    expect(entryOf({ status: 'PASS', allowed_protocol_level: 'V3' })).toMatchObject({ claim_gate_status: 'pass' });
-    // Free text stays under submitted; the facet holds only the archive's vocabulary.
+    for (const spelling of ['passed_with_downgrades', 'pass_with_downgrades', 'Pass with downgrades', 'pass-with-downgrade']) {
+      expect(entryOf({ status: spelling, allowed_protocol_level: 'V3' })).toMatchObject({ claim_gate_status: 'PASS_WITH_DOWNGRADE', submitted: { claim_gate_status: spelling } });
+    }
+    expect(entryOf({ status: 'FAIL_WITH_REASONS', allowed_protocol_level: 'V0' })).toMatchObject({ claim_gate_status: 'FAIL_WITH_REASONS', claim_gate_allowed_level: 'V0' });
+    expect(entryOf({ status: 'failed', allowed_protocol_level: 'none' })).toMatchObject({ claim_gate_status: 'FAIL' });
+    expect(entryOf({ status: 'PASS', allowed_protocol_level: 'V3' })).toMatchObject({ claim_gate_status: 'PASS' });
+    expect(entryOf({ status: 'passed', allowed_protocol_level: 'V3' })).toMatchObject({ claim_gate_status: 'PASS' });
+    // Free text stays under submitted; the index's value is only ever one of the gate's (else null).
     expect(entryOf({ status: '<b>trust me</b>', allowed_protocol_level: 'V9000' })).toMatchObject({
-      claim_gate_status: 'other',
+      claim_gate_status: null,
       claim_gate_allowed_level: null,
       submitted: { claim_gate_status: '<b>trust me</b>' },
     });

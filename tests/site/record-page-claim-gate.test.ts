@@ -44,7 +44,7 @@ describe('the Claim Gate finding on a record page', () => {
     expect(text).toContain('As the record states it. The submitter supplied this claim gate output');
     expect(text).toContain('not the archive\'s');
     expect(text).toContain("The submitter's claimverification level V2 · scope single_reference_check");
-    expect(text).toContain('Pass with downgrades: a smaller claim may be made passed_with_downgrades');
+    expect(text).toContain('Pass with downgrades: a smaller claim may be made PASS_WITH_DOWNGRADE (the record writes passed_with_downgrades)');
     expect(text).toContain('Allowed levelV2');
     expect(text).toContain("The submitter's claim is within what the gate allows.");
     expect(text).toContain('Required downgrades, as the record states themV3 → V2: scripts read, not run');
@@ -56,13 +56,23 @@ describe('the Claim Gate finding on a record page', () => {
     expect(gateSection(page(record))).toContain("The submitter's claim is higher than the gate allows.");
   });
 
-  it('holds the scope label to the gate as the validator does: a label wider than the gate allows is above it', () => {
+  it('holds the scope label to the gate as the validator does: outside V2 and V3 a label wider than the gate allows is above it', () => {
+    const record = echoWith({
+      '/verification_level': 'V4',
+      '/verification_scope_label': 'official_script_audit',
+      '/claim_gate_output': { status: 'PASS', allowed_protocol_level: 'V4', allowed_protocol_scope_label: 'official_script_audit_with_limitations' },
+    });
+    expect(gateSection(page(record))).toContain("The submitter's claim is higher than the gate allows.");
+  });
+
+  it('at V2 and V3 holds only the level to the gate, as the validator does (DECISIONS 20)', () => {
     const record = echoWith({
       '/verification_level': 'V3',
       '/verification_scope_label': 'V3-strong',
       '/claim_gate_output': { status: 'PASS', allowed_protocol_level: 'V3', allowed_protocol_scope_label: 'V3-minimal' },
     });
-    expect(gateSection(page(record))).toContain("The submitter's claim is higher than the gate allows.");
+    expect(recordGateView(record)!.claimFit).toBe('within');
+    expect(gateSection(page(record))).toContain("The submitter's claim is within what the gate allows.");
   });
 
   it('re-evaluates a record that carries its evidence input, and says the embedded output agrees', () => {

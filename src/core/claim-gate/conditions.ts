@@ -151,7 +151,7 @@ export function compileRulesDocument(rules: ClaimGateRules): void {
     ...rules.protocol_level_rules.flatMap((l) => l.requires.map((q) => q.when)),
     ...Object.values(rules.component_ladders).flatMap((ladder) => Object.values(ladder.rungs).map((r) => r.when)),
     ...rules.forbidden_claim_rules.flatMap((f) => (f.when ? [f.when] : [])),
-    ...rules.downgrade_rules.map((d) => d.unless),
+    ...rules.downgrade_rules.flatMap((d) => [d.when, d.unless].filter((c): c is Condition => c !== undefined)),
     ...Object.values(rules.scope_labels.strong_when),
   ];
   for (const c of all) {

@@ -21,7 +21,7 @@ export { PUBLISHED_CLAIM_GATE_RULES } from './rules-document.ts';
 export { gateFindings } from './findings.ts';
 export { gateRules } from './rules/index.ts';
 export { INPUT_SCHEMA_RULE, INPUT_SCHEMA_SUMMARY } from './input.ts';
-export { claimExceedsGate, type StatedClaim, type GateAllowance } from './claim-check.ts';
+export { claimExceedsGate, gateJudgesScopeLabelAt, levelExceedsGate, scopeLabelExceedsGate, type StatedClaim, type GateAllowance } from './claim-check.ts';
 
 // The rules document's identity, hashed once per document object (the gate runs it for every evaluation).
 const rulesIdentity = new WeakMap<ClaimGateRules, ClaimGateOutput['rules']>();

@@ -87,8 +87,10 @@ export interface DowngradeRule {
   id: string;
   /** The requested level (protocol or component) the rule is about. */
   requested: string;
-  /** The evidence without which the request is downgraded. */
-  unless: Condition;
+  /** When present, the rule gives its reason only when this holds (what the input has instead). */
+  when?: Condition;
+  /** When present, the evidence without which the request is downgraded: the rule gives its reason only when it is absent. */
+  unless?: Condition;
   reason: string;
 }
 

@@ -10,7 +10,8 @@
  * The JSON Schema of all three documents is schemas/public-index-schema.v1.json.
  */
 import { sha256Hex } from '../crypto/sha256.ts';
-import { comparableAllowedLevel, gateStatusClass, recordGateOutput, type GateStatusClass } from '../record/gate-output.ts';
+import type { ClaimGateStatus } from '../claim-gate/output.ts';
+import { comparableAllowedLevel, recordGateOutput } from '../record/gate-output.ts';
 import { archiveCounts, recordFlags, type ArchiveCounts } from './facets.ts';
 import { documentWithItemLines, utf8Length } from './json.ts';
 import { lifecycleLinks, type LifecycleLinks } from '../record/lifecycle-links.ts';
@@ -57,8 +58,11 @@ export interface PublicIndexEntry {
   assessment_state: string | null;
   verification_level: string | null;
   verification_scope_label: string | null;
-  /** The record's own claim_gate_output, read (gate-output.ts): its verdict and its allowed level. */
-  claim_gate_status: GateStatusClass | null;
+  /**
+   * The record's own claim_gate_output, read (gate-output.ts): its verdict as the gate output schema's status enum
+   * spells it (null: no status, or none of the gate's; the verbatim one is under submitted) and its allowed level.
+   */
+  claim_gate_status: ClaimGateStatus | null;
   claim_gate_allowed_level: string | null;
   independence_class: string | null;
   withdrawn: boolean;
@@ -98,7 +102,7 @@ export function indexEntry({ id, path, archiveDate, sha256, record, log }: Publi
     assessment_state: stringField(record, 'assessment_state'),
     verification_level: stringField(record, 'verification_level'),
     verification_scope_label: stringField(record, 'verification_scope_label'),
-    claim_gate_status: gate?.status === undefined ? null : gateStatusClass(gate.status),
+    claim_gate_status: gate?.gateStatus ?? null,
     claim_gate_allowed_level: comparableAllowedLevel(gate) ?? null,
     independence_class: stringField(record, 'independence_class'),
     ...recordFlags(record),

@@ -5,7 +5,9 @@
  * record page and the public index share, so they cannot disagree about what a record's gate output says.
  */
 import { levelRank } from '../claim-gate/levels.ts';
+import type { ClaimGateStatus } from '../claim-gate/output.ts';
 import { asObject, asString } from '../rules/rule.ts';
+import { schemaDocument } from '../schema/documents.ts';
 
 export interface RecordGateDowngrade {
   from?: string;
@@ -16,7 +18,14 @@ export interface RecordGateDowngrade {
 }
 
 export interface RecordGateOutput {
+  /** The status as the output writes it (verbatim: a record's is the submitter's spelling). */
   status?: string;
+  /**
+   * The status as the gate output schema's enum spells it (PASS, PASS_WITH_DOWNGRADE, FAIL, FAIL_WITH_REASONS), read
+   * from whatever spelling the output uses; absent when it has no status or one that is none of the gate's. The one
+   * machine value of a gate verdict that the index, the record page and the builder publish.
+   */
+  gateStatus?: ClaimGateStatus;
   allowedLevel?: string;
   /** The gate's scope label (verification_scope_label or allowed_protocol_scope_label), when it gives one. */
   allowedScopeLabel?: string;
@@ -36,9 +45,16 @@ export function recordGateOutput(record: Record<string, unknown>): RecordGateOut
     return { ...(from ? { from } : {}), ...(to ? { to } : {}), ...(reason ? { reason } : {}), ...(rule ? { rule } : {}) };
   });
   const status = asString(output.status);
+  const gateStatus = status === undefined ? undefined : claimGateStatusOf(status);
   const allowedLevel = asString(output.allowed_protocol_level);
   const allowedScopeLabel = asString(output.verification_scope_label) ?? asString(output.allowed_protocol_scope_label);
-  return { ...(status ? { status } : {}), ...(allowedLevel ? { allowedLevel } : {}), ...(allowedScopeLabel ? { allowedScopeLabel } : {}), downgrades };
+  return {
+    ...(status ? { status } : {}),
+    ...(gateStatus ? { gateStatus } : {}),
+    ...(allowedLevel ? { allowedLevel } : {}),
+    ...(allowedScopeLabel ? { allowedScopeLabel } : {}),
+    downgrades,
+  };
 }
 
 /**
@@ -61,15 +77,25 @@ export function downgradesSentence(output: RecordGateOutput): string {
   return output.downgrades.length === 0 ? '' : ` The gate's downgrades: ${output.downgrades.map(downgradeText).join('; ')}.`;
 }
 
-export type GateStatusClass = 'pass' | 'pass_with_downgrades' | 'fail' | 'other';
+/** The gate output schema's status enum (/api/claim-gate-output-schema.v1.json), in its order: the one spelling of a verdict. */
+export const CLAIM_GATE_STATUSES: readonly ClaimGateStatus[] = (() => {
+  const properties = schemaDocument('/api/claim-gate-output-schema.v1.json')?.properties as { status?: { enum?: unknown } } | undefined;
+  const values = properties?.status?.enum;
+  if (!Array.isArray(values) || values.length === 0) throw new Error('the claim gate output schema names no status enum');
+  return values as ClaimGateStatus[];
+})();
 
 /**
- * A gate status read into one vocabulary, whatever its spelling (PASS, PASS_WITH_DOWNGRADE, passed_with_downgrades,
- * FAIL_WITH_REASONS …): the public index's facet and the record page's verdict.
+ * A gate status, whatever its spelling (PASS, PASS_WITH_DOWNGRADE, passed_with_downgrades, pass with downgrades,
+ * FAIL_WITH_REASONS, failed …), as the gate output schema's enum spells it; undefined for a status that is none of
+ * the gate's (a record's claim_gate_output is the submitter's to write). The public index's claim_gate_status and the
+ * record page's machine value.
  */
-export function gateStatusClass(status: string): GateStatusClass {
-  const s = status.trim().toLowerCase();
-  if (/^fail/.test(s)) return 'fail';
-  if (/^pass/.test(s)) return /downgrade/.test(s) ? 'pass_with_downgrades' : 'pass';
-  return 'other';
+export function claimGateStatusOf(status: string): ClaimGateStatus | undefined {
+  const s = status.trim().toUpperCase().replace(/[\s-]+/g, '_');
+  const exact = CLAIM_GATE_STATUSES.find((v) => v === s);
+  if (exact) return exact;
+  if (/^FAIL/.test(s)) return /REASON/.test(s) ? 'FAIL_WITH_REASONS' : 'FAIL';
+  if (/^PASS/.test(s)) return /DOWNGRADE/.test(s) ? 'PASS_WITH_DOWNGRADE' : 'PASS';
+  return undefined;
 }

@@ -99,7 +99,8 @@ export function recordGateView(record: Record<string, unknown>): RecordGateView 
   if (!output) return undefined;
 
   // Each level the submitter states, in either place, with its scope label, held to the gate by the same check the
-  // archive validator runs (claimExceedsGate), so the page never calls "within" what cross/claim-gate-level refuses.
+  // archive validator runs (claimExceedsGate; at V2 and V3 the level only, DECISIONS 20), so the page never calls
+  // "within" what cross/claim-gate-level refuses, nor "above" what it accepts.
   const stated = [claim.level, claim.legacyVLevel].filter((l): l is string => l !== undefined);
   const allowance = { allowed_protocol_level: output.allowedLevel, verification_scope_label: output.allowedScopeLabel };
   const claimFit =

@@ -53,7 +53,7 @@ export const protocolLevel: GateRule = {
       reason: first ? `${first.level} needs ${first.req.missing}` : `the evidence supports ${allowed}`,
       rule: this.id,
     };
-    state.downgrades.push({ from: target, to: allowed, ...downgradeReason(state, target, fallback) });
+    state.downgrades.push({ from: target, to: allowed, ...downgradeReason(state, [target, first?.level], fallback) });
     state.allowed = allowed;
   },
 };

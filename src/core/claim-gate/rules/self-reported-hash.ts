@@ -8,12 +8,12 @@ import { evidenceList } from '../conditions.ts';
  */
 export const selfReportedHash: GateRule = {
   id: 'gate/self-reported-hash',
-  summary: 'a hash entry without computed_by "machine" was typed by hand: it counts as a self-reported reference check (V2) only, never for V3, D2 or D4',
+  summary: 'a hash entry without computed_by "machine" was typed by hand: it counts at most as a self-reported reference check (V2), never for V3, D2 or D4',
   apply(state) {
     evidenceList(state.input, 'hashes').forEach((entry, i) => {
       const name = typeof entry.artifact === 'string' && entry.artifact !== '' ? `"${entry.artifact}"` : `hash entry ${i}`;
       if (entry.computed_by !== 'machine') {
-        addOnce(state.limitations, `the hash of ${name} was typed by hand (no computed_by "machine"): it is a self-reported reference check, not V3/D2 evidence; compute it with the builder's evidence command`);
+        addOnce(state.limitations, `the hash of ${name} was typed by hand (no computed_by "machine"): it is at most a self-reported reference check, not V3/D2 evidence; compute it with the builder's evidence command`);
       } else if (typeof entry.command !== 'string' || entry.command.trim() === '') {
         addOnce(state.limitations, `the hash of ${name} says computed_by "machine" but records no command: it does not count as machine-computed`);
       }

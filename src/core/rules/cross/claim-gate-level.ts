@@ -1,5 +1,5 @@
 import type { Finding } from '../../diagnostics/diagnostic.ts';
-import { claimExceedsGate } from '../../claim-gate/claim-check.ts';
+import { levelExceedsGate, scopeLabelExceedsGate } from '../../claim-gate/claim-check.ts';
 import { compareLevels, levelRank, scopeLabelWidth } from '../../claim-gate/levels.ts';
 import { PUBLISHED_CLAIM_GATE_RULES } from '../../claim-gate/rules-document.ts';
 import { downgradesSentence, recordGateOutput } from '../../record/gate-output.ts';
@@ -17,14 +17,16 @@ function labelsUpTo(level: string): string[] {
 /**
  * Spec section 7: a record's claim_gate_output "may carry status, allowed_protocol_level and a list of
  * required_downgrades, which reduce the claim that may be made". So the record may not claim more than its own gate
- * output allows: verification_level at most allowed_protocol_level, and a verification_scope_label no wider than the
- * gate's label, nor one that needs a higher level. Level and label orders are the published Claim Gate rules
- * (src/core/claim-gate/levels.ts).
+ * output allows: verification_level at most allowed_protocol_level. At V2 and V3 that is all: which
+ * verification_scope_label the record may carry there is decided by spec 2.1 rules 4 and 5 (cross/v2-scope-label,
+ * cross/v3-scope-label), and a gate output never makes a label they allow invalid (DECISIONS 20). At other levels the
+ * label may be no wider than the gate's label, nor one that needs a higher level than the gate allows. Level and
+ * label orders are the published Claim Gate rules (src/core/claim-gate/levels.ts).
  */
 export const claimGateLevel: RecordRule = {
   id: ID,
   summary:
-    "verification_level and verification_scope_label claim no more than the record's claim_gate_output allows: its downgrades reduce the claim that may be made (spec 7).",
+    "verification_level claims no more than the record's claim_gate_output allows: its downgrades reduce the claim that may be made (spec 7); outside V2 and V3 (whose labels spec 2.1 rules 4 and 5 decide, DECISIONS 20), neither does verification_scope_label.",
   check({ record }) {
     const output = recordGateOutput(record);
     const gate = asObject(record.claim_gate_output);
@@ -42,11 +44,11 @@ export const claimGateLevel: RecordRule = {
         },
       ];
     }
-    // The comparison is the gate's own (claimExceedsGate), once for the level and once for the label, so that each
-    // finding points at the field to change.
+    // The comparison is the gate's own (claimExceedsGate's two halves), once for the level and once for the label, so
+    // that each finding points at the field to change.
     const out: Finding[] = [];
     const level = asString(record.verification_level);
-    for (const reason of claimExceedsGate({ verification_level: level }, gate)) {
+    for (const reason of levelExceedsGate({ verification_level: level }, gate)) {
       out.push(
         violation(
           ID,
@@ -57,7 +59,7 @@ export const claimGateLevel: RecordRule = {
       );
     }
     const label = asString(record.verification_scope_label);
-    for (const reason of claimExceedsGate({ verification_scope_label: label }, gate)) {
+    for (const reason of scopeLabelExceedsGate({ verification_level: level, verification_scope_label: label }, gate)) {
       const fits = labelsUpTo(allowed);
       const gateLabel = output.allowedScopeLabel;
       out.push(

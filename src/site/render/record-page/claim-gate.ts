@@ -4,17 +4,19 @@
  * never as the archive vouching for the record, and saying where the finding comes from (the archive's own
  * re-evaluation, or the record's claim_gate_output as the submitter wrote it): src/core/record/gate-view.ts.
  */
-import { gateStatusClass, type RecordGateDowngrade } from '../../../core/record/gate-output.ts';
+import type { ClaimGateStatus } from '../../../core/claim-gate/output.ts';
+import type { RecordGateDowngrade, RecordGateOutput } from '../../../core/record/gate-output.ts';
 import type { RecordGateView, SubmitterClaim } from '../../../core/record/gate-view.ts';
 import { text as esc } from '../escape.ts';
 import { section, type Page } from './page.ts';
 
-const VERDICT_WORDS = {
-  pass: 'Pass: the claim requested may be made as it stands',
-  pass_with_downgrades: 'Pass with downgrades: a smaller claim may be made',
-  fail: 'Fail: the evidence supports no strict evidence claim',
-  other: 'A status the archive does not recognise',
-} as const;
+/** Words for a reader, keyed by the gate output schema's status enum (the machine value stays the enum's). */
+const VERDICT_WORDS: Record<ClaimGateStatus, string> = {
+  PASS: 'Pass: the claim requested may be made as it stands',
+  PASS_WITH_DOWNGRADE: 'Pass with downgrades: a smaller claim may be made',
+  FAIL: 'Fail: no strict evidence claim may be made',
+  FAIL_WITH_REASONS: 'Fail with reasons: the evidence supports no strict evidence claim',
+};
 
 const code = (value: string) => `<code dir="auto">${esc(value)}</code>`;
 
@@ -57,10 +59,22 @@ function downgrade(d: RecordGateDowngrade): string {
   return `<li>${step}<span dir="auto">${esc(d.reason ?? 'no reason given')}</span>${d.rule ? ` <span class="muted small">(${esc(d.rule)})</span>` : ''}</li>`;
 }
 
+/**
+ * The verdict: in words, and as its one machine value, the gate output schema's status enum (in the code element and
+ * in data-claim-gate-status), whatever spelling the output uses; the record's own spelling, when it differs, is quoted
+ * as the submitter's. A status that is none of the gate's is quoted, without a machine value.
+ */
+function verdictCell(output: RecordGateOutput): string {
+  if (output.status === undefined) return '<dd><span class="muted">not stated</span></dd>';
+  const status = output.gateStatus;
+  if (status === undefined) return `<dd>A status the archive does not recognise: the record writes ${code(output.status)}</dd>`;
+  const spelled = output.status === status ? '' : ` <span class="muted small">(the record writes ${code(output.status)})</span>`;
+  return `<dd data-claim-gate-status="${status}">${esc(VERDICT_WORDS[status])} ${code(status)}${spelled}</dd>`;
+}
+
 export function claimGateSection({ gate }: Page): string {
   if (!gate) return '';
   const { output, claimFit } = gate;
-  const verdict = output.status === undefined ? undefined : gateStatusClass(output.status);
   const fit =
     claimFit === 'within'
       ? "The submitter's claim is within what the gate allows."
@@ -74,7 +88,7 @@ export function claimGateSection({ gate }: Page): string {
     provenance(gate) +
       '<dl class="fields">' +
       `<dt>The submitter's claim</dt><dd>${claimText(gate.claim)}</dd>` +
-      `<dt>Gate verdict</dt><dd>${verdict ? `${esc(VERDICT_WORDS[verdict])} ${code(output.status!)}` : '<span class="muted">not stated</span>'}</dd>` +
+      `<dt>Gate verdict</dt>${verdictCell(output)}` +
       `<dt>Allowed level</dt><dd>${output.allowedLevel !== undefined ? code(output.allowedLevel) : '<span class="muted">not stated</span>'}` +
       `${output.allowedScopeLabel !== undefined ? ` · scope ${code(output.allowedScopeLabel)}` : ''}</dd>` +
       `<dt>Claim against the gate</dt><dd>${fit}</dd>` +
