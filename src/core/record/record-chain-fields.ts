@@ -124,3 +124,16 @@ export function extensionSafeKeys(value: unknown): unknown {
   }
   return out;
 }
+
+/**
+ * The signed content of a record-chain record (record_jcs, parsed), only when its proof holds on the archived file
+ * (signingKeyOf): what derived views read instead of copies in `extensions`, whose keys rule 7 restricts.
+ */
+export function signedContentOf(record: Json): Json | undefined {
+  if (signingKeyOf(record) === undefined) return undefined;
+  try {
+    return objectOf(JSON.parse(recordChainOf(record)!.record_jcs as string));
+  } catch {
+    return undefined;
+  }
+}
