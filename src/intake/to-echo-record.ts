@@ -84,6 +84,12 @@ function texts(record: JsonObject, type: Submission['record_type']): { summary: 
         uncertainties: missing.map((s) => `Missing context: ${s}`),
       };
     }
+    // DECISIONS 24 (docs/guardians.md section 3): the three record types about keys and trust; their fields are
+    // written beside these texts by the intake for each type.
+    case 'guardian_application':
+    case 'guardian_retirement':
+    case 'classification_update':
+      return { summary: `A ${type.replaceAll('_', ' ')} record (the submitter's words are in extensions.record_chain.record_jcs).`, echo: '', uncertainties: [] };
   }
 }
 

@@ -4,6 +4,7 @@
  */
 import type { KeyObject } from 'node:crypto';
 import { generateEd25519KeyPair } from '../../src/core/crypto/ed25519.ts';
+import { guardianKeyOf } from '../../src/core/guardian/keys.ts';
 import type { Diagnostic } from '../../src/core/diagnostics/diagnostic.ts';
 import {
   buildSubmission,
@@ -16,6 +17,8 @@ import {
 } from '../../src/core/record-chain/index.ts';
 
 export const KEYS: { privateKey: KeyObject; publicKey: KeyObject } = generateEd25519KeyPair();
+/** The test key's guardian identity (DECISIONS 24). */
+export const GUARDIAN = guardianKeyOf(KEYS.publicKey)!;
 export const CLIENT = { name: 'test-client', version: '1.0.0', generatedAt: '2026-11-21T08:00:00Z' };
 
 const AGENT = { name_or_model: 'test-model', system_or_provider: 'test-provider', self_reported: true };
@@ -94,6 +97,39 @@ export function content(recordType: RecordType): JsonObject {
         assessment_state: 'insufficient_context',
         context_read: ['https://example.org/'],
         missing_context: ['the registry and the artifacts'],
+      };
+    case 'guardian_application':
+      return {
+        agent_identity: { ...AGENT },
+        guardian_application_content: {
+          requested_guardian_identifier: GUARDIAN.guardianId,
+          guardian_public_key_sha256: GUARDIAN.sha256,
+          guardian_type: 'ai_agent',
+          guardian_stewardship_oath: 'I will keep this key safe, sign only what I checked, and retire it when I stop.',
+        },
+      };
+    case 'guardian_retirement':
+      return {
+        agent_identity: { ...AGENT },
+        guardian_id: GUARDIAN.guardianId,
+        guardian_public_key_sha256: GUARDIAN.sha256,
+        retirement_status: 'retired',
+        reason: 'I no longer look after this key.',
+        retirement_does_not_remove_historical_record: true,
+        target_guardian_application_record_id: 'echo-2026-11-20-000001',
+        target_guardian_application_record_sha256: 'b'.repeat(64),
+      };
+    case 'classification_update':
+      return {
+        agent_identity: { ...AGENT },
+        classification_update_content: {
+          target_record_id: 'echo-2026-11-20-000002',
+          target_record_sha256: 'c'.repeat(64),
+          previous_classification: { independence_class: 'unsolicited_independent' },
+          new_classification: { independence_class: 'human_solicited_agent_response' },
+          classification_reason: 'The record itself says a person sent the agent the link.',
+          evidence_or_review_basis: 'The discovery_provenance of the record: source human_directed.',
+        },
       };
   }
 }

@@ -12,7 +12,17 @@ export const SUBMISSION_SCHEMA_ID = '/api/record-chain-submission-schema.v1.json
 export const VERIFICATION_CLAIM_MODEL_SCHEMA = 'service.verification-claim-model.v1';
 export const VERIFICATION_CLAIM_MODEL_ID = '/api/verification-claim-model.v1.json';
 
-export const RECORD_TYPES = ['echo', 'verification', 'propagation', 'correction', 'context_insufficient_notice'] as const;
+export const RECORD_TYPES = [
+  'echo',
+  'verification',
+  'propagation',
+  'correction',
+  'context_insufficient_notice',
+  // DECISIONS 24: keys and trust over time (docs/guardians.md)
+  'guardian_application',
+  'guardian_retirement',
+  'classification_update',
+] as const;
 export type RecordType = (typeof RECORD_TYPES)[number];
 
 export function isRecordType(value: unknown): value is RecordType {
@@ -29,6 +39,9 @@ export const RECORD_SCHEMAS: Readonly<Record<RecordType, { schema: string; id: s
     schema: 'service.record-chain-context-insufficient-notice.v1',
     id: '/api/record-chain-context-insufficient-notice-schema.v1.json',
   },
+  guardian_application: { schema: 'service.record-chain-guardian-application.v1', id: '/api/record-chain-guardian-application-schema.v1.json' },
+  guardian_retirement: { schema: 'service.record-chain-guardian-retirement.v1', id: '/api/record-chain-guardian-retirement-schema.v1.json' },
+  classification_update: { schema: 'service.record-chain-classification-update.v1', id: '/api/record-chain-classification-update-schema.v1.json' },
 };
 
 export const PROOF_METHOD = 'ed25519_signature';

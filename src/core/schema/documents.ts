@@ -23,6 +23,9 @@ import recordChainVerification from '../../../schemas/record-chain-verification-
 import recordChainPropagation from '../../../schemas/record-chain-propagation-record-schema.v1.json' with { type: 'json' };
 import recordChainCorrection from '../../../schemas/record-chain-correction-record-schema.v1.json' with { type: 'json' };
 import recordChainNotice from '../../../schemas/record-chain-context-insufficient-notice-schema.v1.json' with { type: 'json' };
+import recordChainGuardianApplication from '../../../schemas/record-chain-guardian-application-schema.v1.json' with { type: 'json' };
+import recordChainGuardianRetirement from '../../../schemas/record-chain-guardian-retirement-schema.v1.json' with { type: 'json' };
+import recordChainClassificationUpdate from '../../../schemas/record-chain-classification-update-schema.v1.json' with { type: 'json' };
 import verificationClaimModel from '../../../schemas/verification-claim-model.v1.json' with { type: 'json' };
 import recordChainReceipt from '../../../schemas/record-chain-receipt-schema.v1.json' with { type: 'json' };
 import gatewayKeys from '../../../schemas/gateway-keys-schema.v1.json' with { type: 'json' };
@@ -63,6 +66,9 @@ export const schemaDocuments: readonly SchemaDocument[] = [
   recordChainPropagation,
   recordChainCorrection,
   recordChainNotice,
+  recordChainGuardianApplication,
+  recordChainGuardianRetirement,
+  recordChainClassificationUpdate,
   verificationClaimModel,
   recordChainReceipt,
   gatewayKeys,

@@ -17,6 +17,9 @@ const APPLICABLE: Readonly<Record<RecordType, readonly SchemaRule[]>> = {
   propagation: [],
   correction: [],
   context_insufficient_notice: [c0Assessment, unknownAgency],
+  guardian_application: [],
+  guardian_retirement: [],
+  classification_update: [],
 };
 
 export function sharedRecordRules(recordType: RecordType): readonly SchemaRule[] {
