@@ -152,8 +152,9 @@ function countingBucket(record: JsonObject, discovery: string, method: string, f
   const status = record.archive_status;
   if (record.record_kind === 'test_record' || status === 'test_record' || status === 'closed_test_record') return 'maintainer_test_record';
   if (status === 'rejected' || status === 'superseded') return 'rejected_or_superseded';
-  if (record.record_kind === 'legacy_record' || record.independence_class === 'legacy' || discovery === 'unknown') return 'legacy_or_unknown';
+  if (record.record_kind === 'legacy_record' || record.independence_class === 'legacy') return 'legacy_or_unknown';
   if (from.via === 'gateway') return 'gateway_intake_only';
+  if (discovery === 'unknown') return 'legacy_or_unknown';
   if (method !== 'none' && method !== 'read_only' && Object.hasOwn(VERIFICATION_BUCKET, discovery)) return VERIFICATION_BUCKET[discovery]!;
   if (discovery === 'agent_referred') return 'agent_referred_orientation';
   return 'echo_only';

@@ -19,6 +19,7 @@ import { claimGateLevel } from './cross/claim-gate-level.ts';
 import { failedValidationClaim } from './cross/failed-validation-claim.ts';
 import { supersededReason } from './state/superseded-reason.ts';
 import { placeholderLeft } from './draft/placeholder.ts';
+import { originClassificationMissing } from './cross/origin-classification-missing.ts';
 
 export const archiveRules: readonly ArchiveRule[] = [notJson, tooLarge, recordName, duplicateId];
 
@@ -38,4 +39,5 @@ export const recordRules: readonly RecordRule[] = [
   claimGateLevel,
   failedValidationClaim,
   placeholderLeft,
+  originClassificationMissing,
 ];
