@@ -42,6 +42,7 @@ describe('rule registry', () => {
         'cross/claim-gate-level',
         'cross/derived-counts',
         'cross/extensions-keys',
+        'cross/extensions-values',
         'cross/failed-validation-claim',
         'cross/linked-report',
         'cross/origin-classification-missing',

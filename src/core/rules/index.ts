@@ -20,6 +20,7 @@ import { failedValidationClaim } from './cross/failed-validation-claim.ts';
 import { supersededReason } from './state/superseded-reason.ts';
 import { placeholderLeft } from './draft/placeholder.ts';
 import { originClassificationMissing } from './cross/origin-classification-missing.ts';
+import { extensionsValues } from './cross/extensions-values.ts';
 
 export const archiveRules: readonly ArchiveRule[] = [notJson, tooLarge, recordName, duplicateId];
 
@@ -40,4 +41,5 @@ export const recordRules: readonly RecordRule[] = [
   failedValidationClaim,
   placeholderLeft,
   originClassificationMissing,
+  extensionsValues,
 ];
