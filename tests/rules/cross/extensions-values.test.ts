@@ -39,6 +39,12 @@ describe(RULE, () => {
       delete bare.extensions;
       expect(ofRule(judge(bare), RULE)).toEqual([]);
     });
+
+    it("the record chain's signed content (record_jcs), kept verbatim as the submitter's words, but not other record_chain values", () => {
+      const signed = JSON.stringify({ summary: 'this record is verified' });
+      expect(ofRule(judge(echoWith({ '/extensions/record_chain/record_jcs': signed })), RULE)).toEqual([]);
+      expect(ofRule(judge(echoWith({ '/extensions/record_chain/note': signed })), RULE)).toHaveLength(1);
+    });
   });
 
   describe('warns', () => {

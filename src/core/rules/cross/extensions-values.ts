@@ -5,6 +5,8 @@ import type { RecordRule } from '../rule.ts';
 
 const KINDS_SENTENCE = `${CLAIM_KINDS.slice(0, -1).join(', ')} or ${CLAIM_KINDS.at(-1)}`;
 
+const SIGNED_CONTENT = '/extensions/record_chain/record_jcs';
+
 function shorten(phrase: string): string {
   return phrase.length > 80 ? phrase.slice(0, 77) + '…' : phrase;
 }
@@ -39,6 +41,9 @@ export const extensionsValues: RecordRule = {
       });
     };
     const visit = (value: unknown, pointer: string): void => {
+      // The record chain's signed content, kept verbatim so its proof can be checked: the submitter's words, judged
+      // by the record-chain rules when it was taken in and shown as theirs, not a claim the extensions make.
+      if (pointer === SIGNED_CONTENT) return;
       if (typeof value === 'string') read(value, pointer);
       else if (Array.isArray(value)) value.forEach((v, i) => visit(v, childPointer(pointer, i)));
       else if (value !== null && typeof value === 'object') for (const [key, v] of Object.entries(value)) visit(v, childPointer(pointer, key));
