@@ -167,14 +167,19 @@ const cases = Object.entries(doc.paths).flatMap(([path, methods]) =>
   ),
 );
 
+// An answer no client can be shown is reported as skipped, with why, never as a pass that asserted nothing.
+const provokable = cases.filter((c) => !(c.code && NOT_PROVOKABLE[c.code]));
+const unprovokable = cases.flatMap((c) => (c.code && NOT_PROVOKABLE[c.code] ? [{ label: c.label, reason: NOT_PROVOKABLE[c.code] }] : []));
+
 describe('the real server answers as documented', () => {
+  it.skip.each(unprovokable)('$label (not provoked: $reason)', () => undefined);
+
   it('documents the routes the gateway serves', () => {
     expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/record-chain/preflight', '/record-chain/submit', '/record-chain/receipts/{receipt_id}', '/healthz', '/api/gateway-keys.json', '/agent-submit']));
     expect(cases.length).toBeGreaterThan(30);
   });
 
-  it.each(cases)('$label', async ({ path, method, status, code, op, response }) => {
-    if (code && NOT_PROVOKABLE[code]) return;
+  it.each(provokable)('$label', async ({ path, method, status, code, op, response }) => {
     const run = scenario(op.operationId, path, method, status, code);
     expect(run, 'a documented answer without a scenario in this test').toBeDefined();
     const answer = await run!();
