@@ -22,7 +22,10 @@ export interface RunningGateway {
 }
 
 export async function startGateway(
-  options: { rateLimit?: RateLimitSettings | false; store?: (dataDir: string) => SubmissionStore; maxInFlight?: number } & Pick<GatewayOptions, 'clientAddress' | 'logger' | 'metrics' | 'metricsPath'> = {},
+  options: { rateLimit?: RateLimitSettings | false; store?: (dataDir: string) => SubmissionStore; maxInFlight?: number } & Pick<
+    GatewayOptions,
+    'clientAddress' | 'logger' | 'metrics' | 'metricsPath' | 'readinessTimeoutMs' | 'readinessCacheMs'
+  > = {},
 ): Promise<RunningGateway> {
   const dataDir = mkdtempSync(join(tmpdir(), 'gateway-test-'));
   const keys = loadOrCreateGatewayKey(dataDir);
