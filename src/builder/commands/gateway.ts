@@ -225,7 +225,7 @@ export const submit: CommandSpec = {
     const how =
       recovered !== undefined
         ? `the gateway had taken it in: this is its receipt (review status now ${recovered}); do not submit again`
-        : result.duplicate === true
+        : result?.duplicate === true
           ? 'already received earlier: this is the original receipt'
           : 'received';
     info(`${how} (receipt ${String(receipt.receipt_id)}, signed as status pending, intake only: not attestation, not inclusion)`);
