@@ -2,7 +2,8 @@
  * Reading the archive for pages: the records once per build in the two stable orders, the whole-archive model the
  * listing pages share, and the site's URLs under the configured base.
  */
-import { effectiveRecord, type ArchiveViews } from '../../core/publish/archive-views.ts';
+import { effectiveRecord, guardianPageUrl, type ArchiveViews } from '../../core/publish/archive-views.ts';
+import { SITE_PAGES } from '../../core/publish/sitemap.ts';
 import { buildPublicIndex, indexShardBytes, type PublicIndex } from '../../core/publish/public-index.ts';
 import { byArchivePath, newestFirst } from '../../core/publish/records.ts';
 import { archiveViewsOf, handedOverArchive, readSiteArchive, type SiteRecord } from '../build/2-read-archive.ts';
@@ -32,6 +33,11 @@ export async function archiveViews(): Promise<ArchiveViews> {
   const handed = handedOverArchive();
   if (handed !== undefined) return archiveViewsOf(handed);
   return archiveViewsOf(await archiveRecords());
+}
+
+/** The sitemap's fixed pages and each guardian's page (/guardians/<guardian_id>/), before the record pages. */
+export async function sitemapPages(): Promise<string[]> {
+  return [...SITE_PAGES, ...(await archiveViews()).registry.guardians.map((g) => guardianPageUrl(g.guardian_id))];
 }
 
 export interface ArchiveModel {
