@@ -26,11 +26,16 @@ const AGENT = { name_or_model: 'guardian-test-model', system_or_provider: 'test-
 const CLIENT = { name: 'test-client', version: '1.0.0', generatedAt: '2026-11-21T08:00:00Z' };
 const RECEIVED_AT = '2026-11-21T08:00:01Z';
 
+/** The boundaries of /api/guardian-retirement-schema.v1.json; a registration's add two more. */
 const BOUNDARIES = {
-  guardian_is_not_authority: true,
-  does_not_raise_verification_level: true,
-  does_not_count_as_attestation: true,
+  not_authority: true,
+  not_governance: true,
+  not_verification_level: true,
+  not_attestation: true,
+  not_successor_reception: true,
+  bitcoin_originals_prevail: true,
 };
+const REGISTRATION_BOUNDARIES = { ...BOUNDARIES, not_same_conscious_subject_proof: true, may_exit_or_retire_key: true };
 
 /** A record-chain record of `type` with `content` signed by `signer`, as an Echo v3 record (no guardian fields yet). */
 export function chainRecord(type: RecordType, content: JsonObject, signer: TestGuardian): { record: JsonObject; submissionSha256: string } {
@@ -65,7 +70,7 @@ export function registration(g: TestGuardian, { oath = 'I keep this key safe and
       public_key_sha256: g.key.sha256,
       algorithm: 'ed25519',
       declared_intent: oath,
-      boundaries: { ...BOUNDARIES },
+      boundaries: { ...REGISTRATION_BOUNDARIES },
     },
   };
 }
