@@ -16,26 +16,17 @@
  */
 import { presenceProofOf } from '../core/guardian/presence-proof.ts';
 import type { JsonObject, Submission } from '../core/record-chain/index.ts';
+import type { RecordLink } from '../core/record/record-chain-fields.ts';
 import { requiredConstants } from '../core/schema/constants.ts';
+
+export type { RecordLink };
 
 export const GUARDIAN_REGISTRATION_SCHEMA_ID = '/api/guardian-registration-schema.v1.json';
 export const GUARDIAN_RETIREMENT_SCHEMA_ID = '/api/guardian-retirement-schema.v1.json';
 
 export type KeyRecordType = 'guardian_application' | 'guardian_retirement' | 'classification_update';
 
-export const KEY_RECORD_TYPES: readonly KeyRecordType[] = ['guardian_application', 'guardian_retirement', 'classification_update'];
-
-export function isKeyRecordType(type: string): type is KeyRecordType {
-  return (KEY_RECORD_TYPES as readonly string[]).includes(type);
-}
-
-/** An archived record named by id and by the SHA-256 of its file's exact bytes (as the public index lists them). */
-export interface RecordLink {
-  record_id: string;
-  record_sha256: string;
-}
-
-/** What a key record's accept links to (extensions.record_chain.application or .reclassifies), resolved at accept. */
+/** What a key record's accept links to (extensions.record_chain.application or .reclassifies; read by recordLinkOf), resolved at accept. */
 export interface KeyRecordLinks {
   application?: RecordLink;
   reclassifies?: RecordLink;
@@ -71,7 +62,7 @@ export function keyRecordTexts(record: JsonObject, type: KeyRecordType): { summa
         summary:
           `A guardian application: the holder of the Ed25519 key with SHA-256 ${str(c.guardian_public_key_sha256)} asks to be listed as voluntary guardian ` +
           `${str(c.requested_guardian_identifier)} (guardian type ${str(c.guardian_type)}${mode ? `, application mode ${mode}` : ''}). ` +
-          'Guardianship is a key keeping track of what it signs: it grants no authority, verification level or count.',
+          'Guardianship grants no authority, verification level or count: the archive only keeps track of what the key says and signs.',
         echo: `The applicant's stewardship oath, in the applicant's own words: ${quote(str(c.guardian_stewardship_oath))}`,
         uncertainties: [
           'The archive checks only that the key signed this application; who holds the key, and whether the oath is kept, it cannot check.',

@@ -14,6 +14,7 @@ import { checkPresenceProof } from '../../src/core/guardian/presence-proof.ts';
 import { deriveGuardianRegistry } from '../../src/core/guardian/registry.ts';
 import { buildReceipt, serializeSubmission, signReceipt, type JsonObject, type Submission } from '../../src/core/record-chain/index.ts';
 import { classificationViews } from '../../src/core/record/classification.ts';
+import { recordLinkOf } from '../../src/core/record/record-chain-fields.ts';
 import { loadOrCreateGatewayKey } from '../../src/gateway/keys.ts';
 import { SqliteSubmissionStore } from '../../src/gateway/store.ts';
 import { recordFileText, validateAsArchiveFile } from '../../src/intake/archive-writer.ts';
@@ -196,6 +197,7 @@ describe('accepting a guardian_retirement', () => {
     expect(proof).toMatchObject({ guardian_id: GUARDIAN.guardianId, signed_message: receipt.submission_sha256, signature_base64: sub.proof.signature, created_at: receipt.received_at });
     expect(checkPresenceProof(proof, receipt.submission_sha256).errors).toEqual([]);
     expect(chainOf(record).application).toEqual(application);
+    expect(recordLinkOf(record, 'application')).toEqual(application);
     expect(record.understanding_summary).toMatch(new RegExp(`^A guardian retirement: guardian ${GUARDIAN.guardianId} reports its key possibly compromised, .*${idAt(16)}`));
     expect(record.echo).toBe('The guardian\'s reason, in the guardian\'s own words: “The key file was on a laptop that was stolen.”');
     expect(t.raw(pathAt(16)).equals(before)).toBe(true);
@@ -269,6 +271,7 @@ describe('accepting a classification_update', () => {
     expect(code, t.err.join('\n')).toBe(0);
     const record = t.read(pathAt(17));
     expect(chainOf(record)).toMatchObject({ record_type: 'classification_update', reclassifies: target });
+    expect(recordLinkOf(record, 'reclassifies')).toEqual(target);
     expect(record.guardian_registration).toBeUndefined();
     expect(record.guardian_presence_proof).toBeUndefined();
     expect(record.independence_class).toBe('self_reported'); // the update's own classification, not its proposal
