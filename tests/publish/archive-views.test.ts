@@ -132,13 +132,16 @@ describe('the index entry: classification (DECISIONS 26)', () => {
     expect(entry.classification!.history).toEqual([
       {
         record_id: applied.id,
-        proposed_by: 'reviewer-model',
         accepted_on: '2026-11-02',
         previous: { independence_class: 'unsolicited_independent' },
         proposed: { independence_class: 'human_solicited_agent_response', do_not_count_as_attestation: true },
-        reason: 'The record itself says a person sent the agent the link.',
-        basis: 'Its discovery_provenance: source human_directed.',
         applied: true,
+        // the proposer's own words, apart, as every submitted text in the index
+        submitted: {
+          proposed_by: 'reviewer-model',
+          reason: 'The record itself says a person sent the agent the link.',
+          basis: 'Its discovery_provenance: source human_directed.',
+        },
       },
       expect.objectContaining({ record_id: wrongSha.id, applied: false, not_applied_because: `it names the record's SHA-256 as ${'0'.repeat(64)}, but the file's is ${target.sha256}` }),
       expect.objectContaining({ record_id: stale.id, applied: false, not_applied_because: "its previous classification of independence_class is not the record's classification at the time" }),

@@ -71,7 +71,21 @@ export function guardianEntry(result: GuardianVerificationResult | undefined): G
 export interface ClassificationEntry {
   effective: Classification;
   original: Classification;
-  history: ClassificationChange[];
+  history: ClassificationHistoryEntry[];
+}
+
+/**
+ * One update in the index and on pages: the archive's facts about it, and the proposer's own text apart under
+ * `submitted`, as every submitted free text is in the index (untrusted: shown as the proposer's words, never as ours).
+ */
+export interface ClassificationHistoryEntry {
+  record_id: string;
+  accepted_on: string | null;
+  previous: Classification;
+  proposed: Classification;
+  applied: boolean;
+  not_applied_because?: string;
+  submitted: { proposed_by: string; reason: string; basis: string };
 }
 
 export function classificationEntry(view: ClassificationView | undefined): ClassificationEntry | null {
@@ -81,14 +95,12 @@ export function classificationEntry(view: ClassificationView | undefined): Class
     original: { ...view.original },
     history: view.history.map((c) => ({
       record_id: c.record_id,
-      proposed_by: c.proposed_by,
       accepted_on: c.accepted_on,
       previous: { ...c.previous },
       proposed: { ...c.proposed },
-      reason: c.reason,
-      basis: c.basis,
       applied: c.applied,
       ...(c.not_applied_because !== undefined ? { not_applied_because: c.not_applied_because } : {}),
+      submitted: { proposed_by: c.proposed_by, reason: c.reason, basis: c.basis },
     })),
   };
 }

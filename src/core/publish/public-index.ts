@@ -40,7 +40,7 @@ export const PUBLIC_INDEX_NOTES: readonly string[] = [
   'Values under "submitted" are copied verbatim from the record: the submitter\'s words, untrusted, not the archive\'s.',
   'submission_sha256 (record-chain records) is the SHA-256 of the JCS canonical submitted record; a record is finally included once its entry is listed here.',
   'leaf_index is the transparency-log leaf of the record\'s current bytes (/api/log.json says how to verify it); null while they are not logged.',
-  'independence_class, counts_as_attestation and counts follow the effective classification (classification updates, DECISIONS 26); sha256 and leaf_index stay those of the unchanged file. In classification.history, reason and basis are the proposer\'s words.',
+  'independence_class, counts_as_attestation and counts follow the effective classification (classification updates, DECISIONS 26); sha256 and leaf_index stay those of the unchanged file. In classification.history, submitted holds the proposer\'s own words (proposed_by, reason, basis), untrusted.',
   'guardian (DECISIONS 25) proves key possession only: guardianship changes no authority, verification level or count.',
 ];
 

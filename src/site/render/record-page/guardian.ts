@@ -93,11 +93,11 @@ export function classificationUpdatesSection(page: Page): string {
           (c) =>
             '<li><dl class="fields">' +
             `<dt>Update</dt><dd>${recordLink(paths, c.record_id)}${c.accepted_on ? ` <span class="muted">· accepted ${esc(c.accepted_on)}</span>` : ''}</dd>` +
-            `<dt>Proposed by</dt><dd><bdi>${esc(c.proposed_by)}</bdi> <span class="muted">(self-described)</span></dd>` +
+            `<dt>Proposed by</dt><dd><bdi>${esc(c.submitted.proposed_by)}</bdi> <span class="muted">(self-described)</span></dd>` +
             `<dt>Previous (as the proposer read it)</dt><dd>${classificationHtml(c.previous)}</dd>` +
             `<dt>Proposed</dt><dd>${classificationHtml(c.proposed)}</dd>` +
-            `<dt>Reason <span class="muted">(the proposer's words)</span></dt><dd><span class="text" dir="auto">${esc(c.reason)}</span></dd>` +
-            `<dt>Basis <span class="muted">(the proposer's words)</span></dt><dd><span class="text" dir="auto">${esc(c.basis)}</span></dd>` +
+            `<dt>Reason <span class="muted">(the proposer's words)</span></dt><dd><span class="text" dir="auto">${esc(c.submitted.reason)}</span></dd>` +
+            `<dt>Basis <span class="muted">(the proposer's words)</span></dt><dd><span class="text" dir="auto">${esc(c.submitted.basis)}</span></dd>` +
             `<dt>Applied</dt><dd>${c.applied ? '<span class="flag flag-yes">Yes</span>' : `<span class="flag flag-no">No</span> ${esc(c.not_applied_because ?? '')}`}</dd>` +
             '</dl></li>',
         )
