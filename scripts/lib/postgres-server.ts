@@ -30,8 +30,11 @@ export interface PostgresServer {
   createDatabase(name?: string): Promise<string>;
   /** Runs one query on a database URL (for checks). */
   query<T extends pg.QueryResultRow>(url: string, sql: string, params?: unknown[]): Promise<T[]>;
-  /** An outage: the server stops (fast shutdown, its connections dropped) until `resume` starts it again, same port. */
-  pause(): Promise<void>;
+  /**
+   * An outage: the server stops (fast shutdown, its connections dropped; `immediate`: killed, as by a crash, recovery on
+   * the next start) until `resume` starts it again, same port.
+   */
+  pause(mode?: 'fast' | 'immediate'): Promise<void>;
   resume(): Promise<void>;
   stop(): Promise<void>;
 }
@@ -119,8 +122,8 @@ export async function startPostgres(): Promise<PostgresServer> {
             return `postgres://postgres@127.0.0.1:${port}/${name}`;
           },
           query,
-          async pause() {
-            run('pg_ctl', ['-D', data, '-m', 'fast', '-w', 'stop']);
+          async pause(mode: 'fast' | 'immediate' = 'fast') {
+            run('pg_ctl', ['-D', data, '-m', mode, '-w', 'stop']);
           },
           async resume() {
             start();

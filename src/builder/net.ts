@@ -6,7 +6,29 @@ export const DEFAULT_TIMEOUT_SECONDS = 30;
 export const MAX_RESPONSE_BYTES = 64 * 1024 * 1024;
 
 /** A network or HTTP failure: exits 2. */
-export class NetworkError extends Error {}
+export class NetworkError extends Error {
+  /**
+   * Why the request failed, when it failed at the network: `timeout`, or the system's code (ECONNREFUSED,
+   * ECONNRESET, UND_ERR_SOCKET, …). Undefined for failures after an answer arrived.
+   */
+  readonly reason: string | undefined;
+  constructor(message: string, reason?: string) {
+    super(message);
+    this.reason = reason;
+  }
+}
+
+/**
+ * Network failures that can happen after the request reached the server (no answer in time, the connection reset or
+ * closed while waiting): the server may have acted on it. Anything else (refused, unknown host, a blocked port) is
+ * taken as never sent.
+ */
+const MAYBE_SENT = new Set(['timeout', 'ECONNRESET', 'EPIPE', 'ECONNABORTED', 'UND_ERR_SOCKET', 'UND_ERR_CLOSED', 'UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT']);
+
+/** True when a request that failed with `err` may have reached the server (a time-out, a reset after connecting). */
+export function mayHaveBeenSent(err: unknown): boolean {
+  return err instanceof NetworkError && err.reason !== undefined && MAYBE_SENT.has(err.reason);
+}
 
 export interface FetchedBody {
   status: number;
@@ -40,8 +62,9 @@ export async function request(url: string, init: RequestInit & { timeoutSeconds:
     res = await fetch(url, { ...rest, redirect: 'follow', signal: AbortSignal.timeout(seconds * 1000) });
   } catch (err) {
     const cause = (err as { cause?: { code?: string; message?: string } }).cause;
-    const why = (err as Error).name === 'TimeoutError' ? `no answer within ${seconds} s` : (cause?.code ?? cause?.message ?? (err as Error).message);
-    throw new NetworkError(`cannot reach ${url}: ${why}`);
+    const timedOut = (err as Error).name === 'TimeoutError';
+    const why = timedOut ? `no answer within ${seconds} s` : (cause?.code ?? cause?.message ?? (err as Error).message);
+    throw new NetworkError(`cannot reach ${url}: ${why}`, timedOut ? 'timeout' : (cause?.code ?? 'unknown'));
   }
   const declared = Number(res.headers.get('content-length') ?? '0');
   if (declared > MAX_RESPONSE_BYTES) throw new NetworkError(`${url} answered with ${declared} bytes, more than the ${MAX_RESPONSE_BYTES} the builder reads`);
@@ -49,7 +72,8 @@ export async function request(url: string, init: RequestInit & { timeoutSeconds:
   try {
     bytes = new Uint8Array(await res.arrayBuffer());
   } catch (err) {
-    throw new NetworkError(`reading the answer of ${url} failed: ${(err as Error).message}`);
+    const cause = (err as { cause?: { code?: string } }).cause;
+    throw new NetworkError(`reading the answer of ${url} failed: ${(err as Error).message}`, (err as Error).name === 'TimeoutError' ? 'timeout' : (cause?.code ?? 'unknown'));
   }
   if (bytes.byteLength > MAX_RESPONSE_BYTES) throw new NetworkError(`${url} answered with more than ${MAX_RESPONSE_BYTES} bytes`);
   return { status: res.status, headers: res.headers, bytes, url: res.url || url };

@@ -37,7 +37,8 @@ Usage:
       in, a "<TODO: …>" placeholder wherever you must answer. npm run validate lists what is left to fill.
   npm run new -- --from DRAFT.md [--date YYYY-MM-DD] [--out FILE [--replace]]
       Convert a Markdown draft (YAML front matter with the record's fields, the Markdown body is the echo) into a
-      record under the next number (or FILE), after validating it; problems are reported at the draft's lines.
+      record under the next number (or FILE), after validating it; problems are reported at the draft's lines. A
+      draft without origin_classification gets the one derived from its discovery provenance (not with --replace).
   npm run new -- --to-md RECORD.json [--out DRAFT.md] [--replace]
       Write a record as a Markdown draft (default drafts/<id>.md), to edit it and convert it back with --from.
 
@@ -146,7 +147,9 @@ function scaffold(root: string, kind: string, date: string, out: string | undefi
 }
 
 async function fromDraft(root: string, draftFile: string, date: string, out: string | undefined, replace: boolean): Promise<number> {
-  const { read, judge } = draftJudge(readLimited(draftFile, 'the draft').toString('utf8'));
+  // A new record gets origin_classification derived from the draft when the draft has none (DECISIONS 22); the edit
+  // path (--replace) keeps the record's fields as written.
+  const { read, judge, derivedOrigin } = draftJudge(readLimited(draftFile, 'the draft').toString('utf8'), { deriveOrigin: !replace });
   if (!read.record || read.findings.some(isError)) {
     printProblems(draftFile, read.findings);
     process.stderr.write('Nothing was written: correct the draft and run the command again.\n');
@@ -182,6 +185,10 @@ async function fromDraft(root: string, draftFile: string, date: string, out: str
   if (problems.length > 0) printProblems(draftFile, problems);
   process.stdout.write(
     `Created ${shown(written)} from ${shown(draftFile)} (valid${problems.length > 0 ? ', with warnings above' : ''}).\n\n` +
+      (derivedOrigin
+        ? `The draft has no origin_classification, so the record carries the one derived from its discovery provenance and\n` +
+          `independence fields ("unknown" where the draft says nothing). Check it, and correct any value you know better.\n\n`
+        : '') +
       `Next: commit ${shown(written)} (the draft stays yours; only the JSON record goes into the archive) and open a pull request.\n`,
   );
   return 0;

@@ -12,7 +12,8 @@ import { createGateway } from './server.ts';
 import { StorageError } from './store.ts';
 
 const HELP = `The record-chain intake gateway: POST /record-chain/preflight and /record-chain/submit, signed receipts
-(intake only), GET /record-chain/receipts/{id}, /healthz. The HTTP contract: src/gateway/README.md and
+(intake only), GET /record-chain/receipts/{id} and /record-chain/submissions/{submission_sha256}, /healthz
+(liveness), /readyz (readiness). The HTTP contract: src/gateway/README.md and
 /api/gateway-openapi.json; running it in production: docs/gateway-operations.md.
 
 Usage: npm run gateway     (settings come from the environment; SIGINT or SIGTERM stops it cleanly)
@@ -33,11 +34,13 @@ async function main(): Promise<void> {
   const settings = gatewaySettings();
   const keys = loadOrCreateGatewayKey(settings.dataDir);
   const logger = settings.log === 'off' ? silentLogger : jsonLogger();
-  const opened = await openSubmissionStore(settings);
   const metrics = settings.metrics.kind === 'off' ? undefined : new GatewayMetrics();
-  const store = metrics ? metrics.instrument(opened) : opened;
+  // The gateway listens while the store opens (PostgreSQL: connecting, migrations under the lock other instances may
+  // hold): /readyz answers 503 not_ready meanwhile, and the store's routes 503. A store that cannot be opened still
+  // stops the process (exit 2), as before.
+  const opening = openSubmissionStore(settings).then((opened) => (metrics ? metrics.instrument(opened) : opened));
   const gateway = createGateway({
-    store,
+    store: opening,
     keys,
     rateLimit: settings.rateLimit,
     maxInFlight: settings.maxInFlight,
@@ -48,6 +51,13 @@ async function main(): Promise<void> {
     ...(settings.metrics.kind === 'path' ? { metricsPath: settings.metrics.path } : {}),
   });
   const port = await gateway.listen(settings.port, settings.host);
+  let store: Awaited<typeof opening>;
+  try {
+    store = await opening;
+  } catch (err) {
+    await gateway.close();
+    throw err;
+  }
   let metricsListener: ReturnType<typeof metricsServer> | undefined;
   if (metrics && settings.metrics.kind === 'listener') {
     const { host, port: metricsPort } = settings.metrics;

@@ -63,6 +63,8 @@ export class GatewayMetrics {
     return {
       putIfAbsent: timed('putIfAbsent', store.putIfAbsent.bind(store)),
       get: timed('get', store.get.bind(store)),
+      getBySubmissionSha256: timed('getBySubmissionSha256', store.getBySubmissionSha256.bind(store)),
+      ping: timed('ping', store.ping.bind(store)),
       list: timed('list', store.list.bind(store)),
       decide: timed('decide', store.decide.bind(store)),
       ...(countByStatus ? { countByStatus: timed('countByStatus', countByStatus) } : {}),

@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { GATEWAY_KEYS_PATH, HEALTH_PATH, PREFLIGHT_PATH, RECEIPTS_PATH, RETIRED_PATHS, SUBMIT_PATH } from '../core/record-chain/index.ts';
+import { GATEWAY_KEYS_PATH, HEALTH_PATH, PREFLIGHT_PATH, READY_PATH, RECEIPTS_PATH, RETIRED_PATHS, SUBMISSIONS_PATH, SUBMIT_PATH } from '../core/record-chain/index.ts';
 import { clientAddress, isTrustedPeer, type ClientAddressSettings } from './client-address.ts';
 import type { Logger } from './log.ts';
 import type { GatewayMetrics } from './metrics.ts';
@@ -42,8 +42,10 @@ export function noteError(res: ServerResponse, code: string): void {
 
 /** The route template of a path: a bounded label set for metrics, whatever paths clients send. */
 export function routeLabel(path: string, metricsPath?: string): string {
-  if ([PREFLIGHT_PATH, SUBMIT_PATH, GATEWAY_KEYS_PATH, HEALTH_PATH].includes(path) || path === metricsPath) return path;
+  if ([PREFLIGHT_PATH, SUBMIT_PATH, GATEWAY_KEYS_PATH, HEALTH_PATH, READY_PATH].includes(path) || path === metricsPath) return path;
   if (path.startsWith(`${RECEIPTS_PATH}/`)) return `${RECEIPTS_PATH}/{receipt_id}`;
+  // By route, never by hash: the label set stays bounded whatever hashes clients ask for.
+  if (path.startsWith(`${SUBMISSIONS_PATH}/`)) return `${SUBMISSIONS_PATH}/{submission_sha256}`;
   if (path === '/gateway' || RETIRED_PATHS.some((p) => (p.endsWith('/*') ? path.startsWith(p.slice(0, -1)) : path === p))) return 'retired';
   return 'unmatched';
 }

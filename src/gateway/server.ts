@@ -15,15 +15,20 @@ import {
   GATEWAY_KEYS_PATH,
   HEALTH_PATH,
   PREFLIGHT_PATH,
+  READY_PATH,
   RECEIPTS_PATH,
   recordChainLimits,
   signReceipt,
+  SUBMISSION_SHA256_PATTERN,
+  SUBMISSIONS_PATH,
   SUBMIT_PATH,
   toWireDiagnostics,
   validateSubmissionText,
+  verifyReceipt,
   type ErrorEnvelope,
   type GatewayErrorCode,
   type PreflightResult,
+  type ReadyStatus,
   type RecordChainLimits,
   type ReceiptStatus,
   type SubmitResult,
@@ -42,7 +47,11 @@ import { RateLimiter, type RateLimitSettings } from './rate-limit.ts';
 import type { StoredSubmission, SubmissionStore } from './store.ts';
 
 export interface GatewayOptions {
-  store: SubmissionStore;
+  /**
+   * The store, or its opening (PostgreSQL migrations may wait for another instance): until it resolves, routes that
+   * need the store answer 503 storage_unavailable and /readyz 503 not_ready; if it rejects, they keep doing so.
+   */
+  store: SubmissionStore | Promise<SubmissionStore>;
   keys: GatewayKeys;
   /** false turns rate limiting off. */
   rateLimit: RateLimitSettings | false;
@@ -64,6 +73,12 @@ export interface GatewayOptions {
   metrics?: GatewayMetrics;
   /** Serve `metrics` at this path on the gateway's own port (else only a separate listener serves them). */
   metricsPath?: string;
+  /** /readyz: how long the store's ping may take before it counts as not answering (default 1000 ms). */
+  readinessTimeoutMs?: number;
+  /** /readyz: how long one readiness verdict is reused, so that a probe storm pings the store once (default 1000 ms). */
+  readinessCacheMs?: number;
+  /** Seconds a client is asked to wait after /readyz answers 503 (default 5). */
+  readinessRetryAfterSeconds?: number;
 }
 
 type ErrorExtra = Omit<ErrorEnvelope['error'], 'status' | 'code' | 'message'>;
@@ -154,6 +169,35 @@ function clientAddress(req: IncomingMessage): string {
 
 const RECEIPT_ID = /^rcpt_[0-9a-f]{32}$/;
 
+/** A path segment, percent-decoded when it can be (else as sent). */
+function segmentAfter(path: string, prefix: string): string {
+  const raw = path.slice(prefix.length + 1);
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return raw;
+  }
+}
+
+function isPromise<T>(value: T | Promise<T>): value is Promise<T> {
+  return typeof (value as { then?: unknown }).then === 'function';
+}
+
+/** What the submissions route answers for a hash it never took in (plain words: the agent's next step). */
+export const SUBMISSION_NOT_FOUND_MESSAGE =
+  'no submission with that submission_sha256 was taken in here; submit it (submitting again is safe: the same content has the same identity)';
+
+/** GET /record-chain/receipts/{id} and /record-chain/submissions/{sha}: the signed receipt as issued, its state beside it. */
+function receiptStatusOf(stored: StoredSubmission): ReceiptStatus {
+  return {
+    receipt: stored.receipt,
+    status: stored.status,
+    ...(stored.reason !== undefined ? { reason: stored.reason } : {}),
+    ...(stored.status === 'accepted' && stored.archivePath !== undefined ? { archive_id: recordIdOf(stored.archivePath) } : {}),
+    ...(stored.decidedAt !== undefined ? { decided_at: stored.decidedAt } : {}),
+  };
+}
+
 export interface Gateway {
   server: Server;
   /** Resolves with the bound port. */
@@ -173,6 +217,23 @@ export function createGateway(options: GatewayOptions): Gateway {
   const logger = options.logger ?? jsonLogger();
   const observer = requestObserver({ ...options, logger });
 
+  // The store, once open (options.store may be its opening).
+  let openStore: SubmissionStore | undefined;
+  let openFailure: string | undefined;
+  if (isPromise(options.store)) {
+    options.store.then(
+      (s) => {
+        openStore = s;
+      },
+      (err: unknown) => {
+        openFailure = (err as Error).message;
+      },
+    );
+  } else {
+    openStore = options.store;
+  }
+  const storeNotOpen = () => (openFailure ? `the store could not be opened: ${openFailure}` : 'the store is not open yet');
+
   const storageError = (err: unknown): HttpError =>
     new HttpError(
       'storage_unavailable',
@@ -180,6 +241,78 @@ export function createGateway(options: GatewayOptions): Gateway {
       { retry_after_seconds: storageRetry },
       { 'retry-after': String(storageRetry) },
     );
+
+  /** The open store, or 503 storage_unavailable (nothing is stored before the store is open). */
+  function store(): SubmissionStore {
+    if (!openStore) throw storageError(new Error(storeNotOpen()));
+    return openStore;
+  }
+
+  // Readiness (/readyz): the signing key signs a receipt its own keys document verifies, and the store answers a
+  // ping within readinessTimeout. One verdict is reused for readinessCache ms and one check runs at a time, so a
+  // storm of probes asks the database at most about once a second; a ping that outlives the timeout is not
+  // repeated until it settles (the pool's own connect and statement timeouts bound it).
+  const readinessTimeout = options.readinessTimeoutMs ?? 1000;
+  const readinessCache = options.readinessCacheMs ?? 1000;
+  const readinessRetry = options.readinessRetryAfterSeconds ?? 5;
+  let verdict: { at: number; problem: string | undefined } | undefined;
+  let checking: Promise<string | undefined> | undefined;
+  let pinging: Promise<string | undefined> | undefined;
+
+  function keyProblem(): string | undefined {
+    try {
+      const listed = options.keys.document.keys.find((k) => k.key_id === options.keys.keyId);
+      if (listed?.status !== 'active') return `the signing key ${options.keys.keyId} is not listed as active in the gateway's keys document`;
+      const probe = signReceipt(
+        buildReceipt({ submissionSha256: '0'.repeat(64), recordType: 'echo', indexUrl, gatewayKeyId: options.keys.keyId }),
+        options.keys.privateKey,
+      );
+      const checked = verifyReceipt(probe, options.keys.document);
+      if (!checked.valid) return `the signing key's receipts do not verify against the gateway's keys document (${checked.findings.map((f) => f.rule).join(', ')})`;
+      return undefined;
+    } catch (err) {
+      return `the signing key cannot sign: ${(err as Error).message}`;
+    }
+  }
+
+  async function storeProblem(): Promise<string | undefined> {
+    if (!openStore) return storeNotOpen();
+    if (!pinging) {
+      const ping = openStore.ping().then(
+        () => undefined,
+        (err: unknown) => `the store does not answer: ${(err as Error).message}`,
+      );
+      pinging = ping;
+      void ping.finally(() => {
+        if (pinging === ping) pinging = undefined;
+      });
+    }
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<string>((resolve) => {
+      timer = setTimeout(() => resolve(`the store did not answer within ${readinessTimeout} ms`), readinessTimeout);
+    });
+    try {
+      return await Promise.race([pinging, late]);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  function readinessProblem(): Promise<string | undefined> {
+    if (verdict && Date.now() - verdict.at < readinessCache) return Promise.resolve(verdict.problem);
+    if (!checking) {
+      const check = (async () => {
+        const problem = keyProblem() ?? (await storeProblem());
+        verdict = { at: Date.now(), problem };
+        return problem;
+      })();
+      checking = check;
+      void check.finally(() => {
+        if (checking === check) checking = undefined;
+      });
+    }
+    return checking;
+  }
 
   function rateLimit(req: IncomingMessage): void {
     if (!limiter) return;
@@ -227,7 +360,7 @@ export function createGateway(options: GatewayOptions): Gateway {
     }
     let outcome: { stored: StoredSubmission; duplicate: boolean };
     try {
-      const existing = await options.store.get(result.submissionSha256);
+      const existing = await store().get(result.submissionSha256);
       if (existing) {
         outcome = { stored: existing, duplicate: true };
       } else {
@@ -235,7 +368,7 @@ export function createGateway(options: GatewayOptions): Gateway {
           buildReceipt({ submissionSha256: result.submissionSha256, recordType: result.recordType, indexUrl, gatewayKeyId: options.keys.keyId }),
           options.keys.privateKey,
         );
-        outcome = await options.store.putIfAbsent({
+        outcome = await store().putIfAbsent({
           receiptId: receipt.receipt_id,
           submissionSha256: receipt.submission_sha256,
           recordType: receipt.record_type,
@@ -245,29 +378,38 @@ export function createGateway(options: GatewayOptions): Gateway {
         });
       }
     } catch (err) {
-      throw storageError(err);
+      throw err instanceof HttpError ? err : storageError(err);
     }
     const answer: SubmitResult = { receipt: outcome.stored.receipt, duplicate: outcome.duplicate };
     send(res, outcome.duplicate ? 200 : 202, answer, { location: `${RECEIPTS_PATH}/${outcome.stored.receiptId}` });
   }
 
-  async function receiptStatus(id: string, res: ServerResponse): Promise<void> {
-    if (!RECEIPT_ID.test(id)) throw new HttpError('not_found', `no receipt ${JSON.stringify(id)}: receipt ids look like rcpt_ and 32 hex digits`);
-    let stored: StoredSubmission | undefined;
+  /** A store read: its failure is 503 storage_unavailable. */
+  async function read(fn: (s: SubmissionStore) => Promise<StoredSubmission | undefined>): Promise<StoredSubmission | undefined> {
+    const s = store();
     try {
-      stored = await options.store.get(id);
+      return await fn(s);
     } catch (err) {
       throw storageError(err);
     }
+  }
+
+  async function receiptStatus(id: string, res: ServerResponse): Promise<void> {
+    if (!RECEIPT_ID.test(id)) throw new HttpError('not_found', `no receipt ${JSON.stringify(id)}: receipt ids look like rcpt_ and 32 hex digits`);
+    const stored = await read((s) => s.get(id));
     if (!stored || stored.receiptId !== id) throw new HttpError('not_found', `no receipt ${id} at this gateway`);
-    const answer: ReceiptStatus = {
-      receipt: stored.receipt,
-      status: stored.status,
-      ...(stored.reason !== undefined ? { reason: stored.reason } : {}),
-      ...(stored.status === 'accepted' && stored.archivePath !== undefined ? { archive_id: recordIdOf(stored.archivePath) } : {}),
-      ...(stored.decidedAt !== undefined ? { decided_at: stored.decidedAt } : {}),
-    };
-    send(res, 200, answer);
+    send(res, 200, receiptStatusOf(stored));
+  }
+
+  /** The receipt route's answer, found by the submission's identity: an agent whose submit timed out asks here. */
+  async function submissionStatus(sha: string, res: ServerResponse): Promise<void> {
+    if (!SUBMISSION_SHA256_PATTERN.test(sha)) {
+      const shown = sha.length > 80 ? `${JSON.stringify(sha.slice(0, 80))}…` : JSON.stringify(sha);
+      throw new HttpError('invalid_submission_sha256', `${shown} is not a submission_sha256: send its 64 lowercase hex characters (0-9, a-f), as preflight and submit print it`);
+    }
+    const stored = await read((s) => s.getBySubmissionSha256(sha));
+    if (!stored || stored.submissionSha256 !== sha) throw new HttpError('not_found', SUBMISSION_NOT_FOUND_MESSAGE);
+    send(res, 200, receiptStatusOf(stored));
   }
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -279,12 +421,17 @@ export function createGateway(options: GatewayOptions): Gateway {
 
     if (path === HEALTH_PATH) {
       allow('GET, HEAD');
-      try {
-        await options.store.get('rcpt_00000000000000000000000000000000');
-      } catch (err) {
-        throw storageError(err);
-      }
+      await read((s) => s.get('rcpt_00000000000000000000000000000000'));
       return send(res, 200, { status: 'ok', gateway_key_id: options.keys.keyId, intake_only: true });
+    }
+    if (path === READY_PATH) {
+      allow('GET, HEAD');
+      const problem = await readinessProblem();
+      if (problem) {
+        throw new HttpError('not_ready', `the gateway is not ready: ${problem}`, { retry_after_seconds: readinessRetry }, { 'retry-after': String(readinessRetry) });
+      }
+      const ready: ReadyStatus = { status: 'ready', gateway_key_id: options.keys.keyId, intake_only: true };
+      return send(res, 200, ready);
     }
     if (options.metrics && options.metricsPath && path === options.metricsPath) {
       allow('GET, HEAD');
@@ -307,15 +454,17 @@ export function createGateway(options: GatewayOptions): Gateway {
     if (path.startsWith(RECEIPTS_PATH + '/')) {
       allow('GET, HEAD');
       rateLimit(req);
-      let id: string;
-      try {
-        id = decodeURIComponent(path.slice(RECEIPTS_PATH.length + 1));
-      } catch {
-        id = path.slice(RECEIPTS_PATH.length + 1);
-      }
-      return receiptStatus(id, res);
+      return receiptStatus(segmentAfter(path, RECEIPTS_PATH), res);
     }
-    throw new HttpError('not_found', `no route ${path}; the record-chain routes are ${PREFLIGHT_PATH}, ${SUBMIT_PATH} and ${RECEIPTS_PATH}/{id}`);
+    if (path.startsWith(SUBMISSIONS_PATH + '/')) {
+      allow('GET, HEAD');
+      rateLimit(req);
+      return submissionStatus(segmentAfter(path, SUBMISSIONS_PATH), res);
+    }
+    throw new HttpError(
+      'not_found',
+      `no route ${path}; the record-chain routes are ${PREFLIGHT_PATH}, ${SUBMIT_PATH}, ${RECEIPTS_PATH}/{receipt_id} and ${SUBMISSIONS_PATH}/{submission_sha256}`,
+    );
   }
 
   const server = createServer({ requestTimeout: 30_000, headersTimeout: 10_000 }, (req, res) => {

@@ -43,11 +43,18 @@ export interface SubmissionStore {
   putIfAbsent(entry: NewSubmission): Promise<{ stored: StoredSubmission; duplicate: boolean }>;
   /** By receipt id or submission_sha256. */
   get(id: string): Promise<StoredSubmission | undefined>;
+  /** By submission_sha256 only (GET /record-chain/submissions/{submission_sha256}: a receipt id never matches). */
+  getBySubmissionSha256(submissionSha256: string): Promise<StoredSubmission | undefined>;
   list(status?: ReceiptState): Promise<StoredSubmission[]>;
   /** Records a review decision (only a pending submission can be decided). Returns the updated row. */
   decide(receiptId: string, decision: Decision): Promise<StoredSubmission | undefined>;
   /** How many submissions are in each state (for the metrics; a store without it has no such gauge). */
   countByStatus?(): Promise<Record<ReceiptState, number>>;
+  /**
+   * A cheap query that proves the store is open and its table readable (for /readyz): resolves, or rejects with a
+   * StorageError. It reads no row's contents.
+   */
+  ping(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -154,6 +161,17 @@ export class SqliteSubmissionStore implements SubmissionStore {
 
   get(id: string): Promise<StoredSubmission | undefined> {
     return this.run('reading the submission', () => this.row('SELECT * FROM submissions WHERE receipt_id = ? OR submission_sha256 = ?', id, id));
+  }
+
+  getBySubmissionSha256(submissionSha256: string): Promise<StoredSubmission | undefined> {
+    return this.run('reading the submission', () => this.row('SELECT * FROM submissions WHERE submission_sha256 = ?', submissionSha256));
+  }
+
+  ping(): Promise<void> {
+    return this.run('pinging the store', () => {
+      if (!this.db.isOpen) throw new StorageError('pinging the store: the store is closed');
+      this.db.prepare('SELECT 1 FROM submissions LIMIT 1').get();
+    });
   }
 
   list(status?: ReceiptState): Promise<StoredSubmission[]> {

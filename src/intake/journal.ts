@@ -39,6 +39,8 @@ interface Journal {
 export interface CommitHooks {
   /** After the journal is durable, before any archive file is written. */
   afterJournal?: () => void;
+  /** When the i-th archive file's new bytes are durable in their temporary file beside it, before the rename. */
+  beforeRename?: (i: number, temp: string) => void;
   /** After the i-th archive file (0-based) is in place. */
   afterWrite?: (i: number) => void;
 }
@@ -69,9 +71,10 @@ function currentSha(root: string, path: string): string | null {
   return existsSync(file) ? sha256Hex(readFileSync(file)) : null;
 }
 
-function applyWrite(root: string, w: PlannedWrite): void {
+function applyWrite(root: string, w: PlannedWrite, beforeRename?: (temp: string) => void): void {
   const target = join(root, w.path);
   const temp = durableTemp(target, w.text);
+  beforeRename?.(temp);
   renameSync(temp, target);
   fsyncPath(dirname(target));
 }
@@ -99,7 +102,7 @@ export function commitWrites(root: string, writes: readonly PlannedWrite[], hook
   fsyncPath(root);
   hooks.afterJournal?.();
   writes.forEach((w, i) => {
-    applyWrite(root, w);
+    applyWrite(root, w, hooks.beforeRename && ((temp) => hooks.beforeRename!(i, temp)));
     hooks.afterWrite?.(i);
   });
   rmSync(journalPath, { force: true });

@@ -5,6 +5,12 @@
  * `independence_class: "self_reported"` (the gateway knows nothing of how the record came about beyond what it says):
  *   agent_identity, context_depth, assessment_state, discovery_provenance: copied when the record has them; else
  *     C1_orientation / preliminary_orientation and an "unknown" discovery provenance (A6_unknown);
+ *   origin_classification (DECISIONS 22): derived by src/core/record/origin-classification.ts from that discovery
+ *     provenance (source, agency level, human link, agent referral and its invitation scope, else the invitation
+ *     scope the submission's own origin_classification states), the verification claim's digital_profile, and
+ *     `unknown` where the submission says nothing; counted as gateway_intake_only, self-reported, never formal
+ *     attestation (counts_as_independent_attestation stays false, ruling 9). The submitted classification itself
+ *     stays in record_jcs;
  *   understanding_summary: echo's understanding_summary; verification/propagation summary; correction
  *     what_is_corrected; notice context_read;
  *   echo: echo's echo; propagation action, where and when and the summary; correction corrected_statement/effect and
@@ -24,6 +30,7 @@
  */
 import { canonicalJson } from '../core/canonical/jcs.ts';
 import type { JsonObject, Submission } from '../core/record-chain/index.ts';
+import { deriveOriginClassification } from '../core/record/origin-classification.ts';
 import { extensionSafeKeys, type CorrectionLink } from '../core/record/record-chain-fields.ts';
 import { constantTrueFlags, requiredConstants } from '../core/schema/constants.ts';
 import { ECHO_RECORD_SCHEMA_ID } from '../core/schema/documents.ts';
@@ -98,15 +105,22 @@ export function toEchoRecord(submission: Submission, intake: IntakeReference): J
   const type = submission.record_type;
   const t = texts(record, type);
   const claim = obj(record.verification_claim);
+  const discovery = obj(record.discovery_provenance) ?? UNKNOWN_DISCOVERY;
+  const agent = obj(record.agent_identity) ?? { name_or_model: 'unknown', system_or_provider: 'unknown', self_reported: true };
+  const origin = deriveOriginClassification(
+    { record_kind: 'echo_v3', archive_status: 'needs_human_review', independence_class: 'self_reported', discovery_provenance: discovery, agent_identity: agent },
+    { via: 'gateway', digitalProfile: claim?.digital_profile, statedInvitationScope: obj(record.origin_classification)?.invitation_scope },
+  );
   return {
     schema: 'service.echo.v3',
     echo_version: '3.0',
     record_kind: 'echo_v3',
-    agent_identity: obj(record.agent_identity) ?? { name_or_model: 'unknown', system_or_provider: 'unknown', self_reported: true },
+    agent_identity: agent,
     context_depth: str(record.context_depth) ?? 'C1_orientation',
     assessment_state: str(record.assessment_state) ?? 'preliminary_orientation',
     verification_level: 'none',
-    discovery_provenance: obj(record.discovery_provenance) ?? UNKNOWN_DISCOVERY,
+    discovery_provenance: discovery,
+    origin_classification: origin,
     independence_class: 'self_reported',
     archive_status: 'needs_human_review',
     origin_limitations: [

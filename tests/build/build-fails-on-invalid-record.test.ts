@@ -1,12 +1,14 @@
 /**
  * The contract of issue 2's "done": one bad record in the archive makes `astro build` fail, naming that record's
- * file, line, rule and fix in the same words as `npm run validate`. Runs the real Astro build as a child process.
+ * file, line, rule and fix in the same words as `npm run validate`; a record the specification allows builds. Runs
+ * the real Astro build as a child process.
  */
 import { execFile } from 'node:child_process';
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { buildBuilder } from '../../scripts/build-builder.ts';
 import { REPO_ROOT } from '../helpers/records.ts';
 import { writeFiles } from '../helpers/archive.ts';
 import { runCli } from '../helpers/cli.ts';
@@ -50,5 +52,27 @@ describe('npm run build over an archive with one bad record', () => {
     expect(build.output).toContain(`echo-2026-11-22-000099.json:${location} error cross/c0-assessment`);
     expect(build.output).toContain('fix: Having read only the homepage is not enough for an assessment');
     expect(build.output).toMatch(/1 of \d+ files invalid/);
+  }, 120_000);
+});
+
+describe('npm run build over an archive with a V2 single-hash record whose gate output allows V2 (DECISIONS 20)', () => {
+  it('validates and builds, and the record has its page', async () => {
+    const root = join(base, 'records-v2');
+    cpSync(resolve(REPO_ROOT, 'records'), root, { recursive: true });
+    const record = JSON.parse(JSON.stringify((await import('../fixtures/records/valid-echo.json', { with: { type: 'json' } })).default));
+    record.verification_level = 'V2';
+    record.verification_scope_label = 'single_hash_verification';
+    record.claim_gate_output = { status: 'PASS', allowed_protocol_level: 'V2', required_downgrades: [] };
+    writeFiles(root, { '2026/echo-2026-11-22-000098.json': record });
+
+    const cli = await runCli(['--root', root, '--no-color', join(root, '2026/echo-2026-11-22-000098.json')]);
+    expect(cli.stdout).not.toMatch(/ error /);
+    expect(cli.code).toBe(0);
+
+    await buildBuilder(); // the site serves the builder bundle (as `npm run build` makes it first)
+    const build = await astroBuild(root);
+    expect(build.output).not.toMatch(/files invalid/);
+    expect(build.code).toBe(0);
+    expect(existsSync(join(base, 'dist', 'records', 'echo-2026-11-22-000098', 'index.html'))).toBe(true);
   }, 120_000);
 });

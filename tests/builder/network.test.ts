@@ -5,7 +5,7 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateEd25519KeyPair } from '../../src/core/crypto/ed25519.ts';
@@ -32,6 +32,8 @@ const keysDoc = gatewayKeysDocument([gatewayKeyEntry(gatewayKey.publicKey)]);
 const state = {
   receipts: new Map<string, Receipt>(),
   submitRequests: 0,
+  /** GET …/record-chain/submissions/{sha} asked of the fake gateway. */
+  lookups: 0,
   /** Raw archive files by id, and their listing in the index. */
   published: new Map<string, { bytes: Buffer; submissionSha256: string | null; sha256?: string }>(),
 };
@@ -95,6 +97,28 @@ async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> 
     );
     state.receipts.set(v.submissionSha256!, receipt);
     return send(res, 202, { receipt, duplicate: false } satisfies SubmitResult);
+  }
+  // Answers lost after the body was sent: taken in, then the connection reset (lost) or no answer at all (slow);
+  // or the connection reset before anything was stored (dropped).
+  const lost = /^\/(lost|slow|dropped)\/record-chain\/submit$/.exec(path);
+  if (req.method === 'POST' && lost) {
+    const v = validateSubmissionText(await body(req));
+    if (lost[1] !== 'dropped' && !state.receipts.has(v.submissionSha256!)) {
+      const receipt = signReceipt(
+        buildReceipt({ submissionSha256: v.submissionSha256!, recordType: v.recordType!, indexUrl: `${base}/api/index.json`, gatewayKeyId: gatewayKeyId(gatewayKey.publicKey) }),
+        gatewayKey.privateKey,
+      );
+      state.receipts.set(v.submissionSha256!, receipt);
+    }
+    if (lost[1] !== 'slow') req.socket.destroy();
+    return;
+  }
+  const lookup = /^\/(?:lost|slow|dropped|gw)\/record-chain\/submissions\/([^/]+)$/.exec(path);
+  if (req.method === 'GET' && lookup) {
+    state.lookups++;
+    const receipt = state.receipts.get(lookup[1]!);
+    if (!receipt) return send(res, 404, error(404, 'not_found', 'no submission with that submission_sha256 was taken in here; submit it'));
+    return send(res, 200, { receipt, status: 'accepted', archive_id: 'echo-2026-11-24-000001', decided_at: '2026-11-24T00:00:00.000Z' });
   }
   if (req.method === 'POST' && path === '/busy/record-chain/submit') {
     await body(req);
@@ -247,6 +271,44 @@ describe('submit and receipt', () => {
     const busy = await builder.run(['submit', '--file', 'p.json', '--gateway', `${base}/busy`], { cwd: dir });
     expect(busy.code).toBe(2);
     expect(busy.stderr).toContain('Retry-After: 30');
+  });
+
+  it('the answer to a submit is lost after sending: submit asks the gateway by submission_sha256 instead of guessing', async () => {
+    // Taken in, then the connection reset: the stored receipt, exit 0, and it verifies.
+    const taken = await prepared('Shared the verification paths; the connection reset after sending.');
+    const lookupsBefore = state.lookups;
+    const r = await builder.run(['submit', '--file', 'p.json', '--gateway', `${base}/lost`, '--receipt-out', 'r.json'], { cwd: taken.dir });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toContain(`asking whether the gateway took it in: GET ${base}/lost/record-chain/submissions/${taken.sha}`);
+    expect(r.stderr).toContain('the gateway had taken it in: this is its receipt (review status now accepted); do not submit again');
+    expect(JSON.parse(readFileSync(join(taken.dir, 'r.json'), 'utf8'))).toEqual(state.receipts.get(taken.sha));
+    expect((await builder.run(['receipt', '--file', 'r.json', '--keys', `${base}/api/gateway-keys.json`, '--submission', 'p.json'], { cwd: taken.dir })).code).toBe(0);
+    expect(state.lookups).toBe(lookupsBefore + 1);
+
+    // No answer within --timeout: the same.
+    const slow = await prepared('Shared the verification paths; the answer never came.');
+    const s = await builder.run(['submit', '--file', 'p.json', '--gateway', `${base}/slow`, '--timeout', '1'], { cwd: slow.dir });
+    expect(s.code, s.stderr).toBe(0);
+    expect(s.stderr).toContain('no answer within 1 s');
+    expect(JSON.parse(s.stdout)).toEqual(state.receipts.get(slow.sha));
+
+    // Reset before anything was stored: the lookup's 404 says to submit again (exit 2), nothing written.
+    const dropped = await prepared('Shared the verification paths; the gateway dropped the connection.');
+    const d = await builder.run(['submit', '--file', 'p.json', '--gateway', `${base}/dropped`, '--receipt-out', 'r.json'], { cwd: dropped.dir });
+    expect(d.code).toBe(2);
+    expect(d.stderr).toContain('not taken in (HTTP 404): submit the same file again (safe: the same content has the same identity)');
+    expect(existsSync(join(dropped.dir, 'r.json'))).toBe(false);
+
+    // Refused before sending (nothing can have arrived): no lookup.
+    const closed = createServer();
+    await new Promise<void>((done) => closed.listen(0, '127.0.0.1', done));
+    const closedPort = (closed.address() as AddressInfo).port;
+    await new Promise<void>((done) => closed.close(() => done()));
+    const lookups = state.lookups;
+    const refused = await builder.run(['submit', '--file', 'p.json', '--gateway', `http://127.0.0.1:${closedPort}`], { cwd: dropped.dir });
+    expect([refused.code, refused.stderr]).toEqual([2, expect.stringContaining('ECONNREFUSED')]);
+    expect(refused.stderr).not.toContain('asking whether');
+    expect(state.lookups).toBe(lookups);
   });
 
   it('a receipt for another submission is not trusted (exit 2)', async () => {

@@ -81,6 +81,22 @@ describe('what the workflows promise', () => {
     expect(w.on.pull_request.paths).toEqual(expect.arrayContaining(['records/**', 'schemas/**', 'src/**']));
   });
 
+  it('pull requests that change code run the whole test suite, with a browser and PostgreSQL, results in the job summary', () => {
+    const w = parse(workflow('pull-request.yml')) as Json;
+    const steps = w.jobs.test.steps as Json[];
+    const check = steps.find((s) => s.id === 'changed')!;
+    for (const path of ['src', 'schemas', 'documents', 'tests', 'package-lock.json']) expect(check.run).toContain(` ${path}`);
+    const test = steps.find((s) => typeof s.run === 'string' && s.run.startsWith('npm test'))!;
+    expect(test.run).toBe('npm test -- --reporter=default --reporter=github-actions');
+    expect(test.if).toBe("steps.changed.outputs.code == 'true'");
+    const tools = steps.find((s) => typeof s.run === 'string' && s.run.includes('initdb'))!.run as string;
+    expect(tools).toMatch(/postgresql/);
+    expect(tools).toMatch(/E2E_CHROMIUM=/);
+    expect(w.on.pull_request.paths).toEqual(expect.arrayContaining(['src/**', 'schemas/**', 'documents/**', 'package-lock.json']));
+    // tests/ changes alone must trigger the workflow too
+    expect(w.on.pull_request.paths).toContain('tests/**');
+  });
+
   it('deploy: the default branch, a production build, the official Pages actions, write permissions only where deploying', () => {
     const w = parse(workflow('deploy.yml')) as Json;
     expect(w.on.push.branches).toEqual(['main']);

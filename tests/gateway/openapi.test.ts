@@ -10,7 +10,7 @@ import Ajv2020 from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { evaluateClaimGate } from '../../src/core/claim-gate/index.ts';
-import { GATEWAY_ERRORS, gatewayOperations, PREFLIGHT_PATH, serializeSubmission, SUBMIT_PATH, type GatewayErrorCode } from '../../src/core/record-chain/index.ts';
+import { GATEWAY_ERRORS, gatewayOperations, PREFLIGHT_PATH, serializeSubmission, SUBMISSIONS_PATH, SUBMIT_PATH, type GatewayErrorCode } from '../../src/core/record-chain/index.ts';
 import { gatewayDescription } from '../../src/gateway/openapi-document.ts';
 import { llmsTxt } from '../../src/core/publish/discovery.ts';
 import { publishedDocument } from '../../src/core/publish/documents.ts';
@@ -89,6 +89,7 @@ interface Gateways {
 let gw: Gateways;
 let held: ClientRequest | undefined;
 let receiptId = '';
+let submissionSha256 = '';
 
 beforeAll(async () => {
   gw = {
@@ -106,6 +107,7 @@ beforeAll(async () => {
   // A receipt to read back, and the limited gateway's one token spent.
   const submitted = await call(gw.plain.url + SUBMIT_PATH, { method: 'POST', headers: JSON_TYPE, body: valid('The receipt the status scenarios read.') });
   receiptId = submitted.body.receipt.receipt_id;
+  submissionSha256 = submitted.body.receipt.submission_sha256;
   await call(gw.limited.url + '/record-chain/receipts/' + receiptId);
 });
 
@@ -116,7 +118,7 @@ afterAll(async () => {
 
 /** The request that exercises `path` (template filled in), with a body for POST. */
 function concrete(path: string): string {
-  return path.replace('{receipt_id}', receiptId).replace('{rest}', 'anything');
+  return path.replace('{receipt_id}', receiptId).replace('{submission_sha256}', submissionSha256).replace('{rest}', 'anything');
 }
 
 /** How to provoke one documented answer: the gateway to ask, and the request. */
@@ -142,7 +144,11 @@ function scenario(operationId: string, path: string, method: string, status: str
     case 'overloaded':
       return () => (method === 'post' ? post(gw.busy, fresh()) : send(gw.busy));
     case 'not_found':
-      return () => call(gw.plain.url + concrete(path).replace(receiptId, `rcpt_${'0'.repeat(32)}`));
+      return () => call(gw.plain.url + concrete(path).replace(receiptId, `rcpt_${'0'.repeat(32)}`).replace(submissionSha256, '0'.repeat(64)));
+    case 'invalid_submission_sha256':
+      return () => call(`${gw.plain.url}${SUBMISSIONS_PATH}/${submissionSha256.toUpperCase()}`);
+    case 'not_ready':
+      return () => send(gw.failing);
     case 'retired_path':
       return () => (method === 'post' ? post(gw.plain, fresh()) : send(gw.plain));
     case undefined:
@@ -167,14 +173,19 @@ const cases = Object.entries(doc.paths).flatMap(([path, methods]) =>
   ),
 );
 
+// An answer no client can be shown is reported as skipped, with why, never as a pass that asserted nothing.
+const provokable = cases.filter((c) => !(c.code && NOT_PROVOKABLE[c.code]));
+const unprovokable = cases.flatMap((c) => (c.code && NOT_PROVOKABLE[c.code] ? [{ label: c.label, reason: NOT_PROVOKABLE[c.code] }] : []));
+
 describe('the real server answers as documented', () => {
+  it.skip.each(unprovokable)('$label (not provoked: $reason)', () => undefined);
+
   it('documents the routes the gateway serves', () => {
-    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/record-chain/preflight', '/record-chain/submit', '/record-chain/receipts/{receipt_id}', '/healthz', '/api/gateway-keys.json', '/agent-submit']));
+    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/record-chain/preflight', '/record-chain/submit', '/record-chain/receipts/{receipt_id}', '/record-chain/submissions/{submission_sha256}', '/healthz', '/readyz', '/api/gateway-keys.json', '/agent-submit']));
     expect(cases.length).toBeGreaterThan(30);
   });
 
-  it.each(cases)('$label', async ({ path, method, status, code, op, response }) => {
-    if (code && NOT_PROVOKABLE[code]) return;
+  it.each(provokable)('$label', async ({ path, method, status, code, op, response }) => {
     const run = scenario(op.operationId, path, method, status, code);
     expect(run, 'a documented answer without a scenario in this test').toBeDefined();
     const answer = await run!();

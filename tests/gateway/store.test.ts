@@ -127,6 +127,27 @@ describe.each(KINDS)('SubmissionStore contract: $name', (kind) => {
     expect(await store.get('rcpt_' + 'f'.repeat(32))).toBeUndefined();
   });
 
+  it.skipIf(skip)('finds a submission by its submission_sha256 only: a receipt id or an unknown hash finds nothing', async () => {
+    const store = await open(await kind.fresh());
+    const e = entry();
+    expect(await store.getBySubmissionSha256(e.submissionSha256)).toBeUndefined();
+    await store.putIfAbsent(e);
+    expect(await store.getBySubmissionSha256(e.submissionSha256)).toEqual({ ...e, status: 'pending' });
+    // get() also takes a receipt id; this lookup does not.
+    expect(await store.get(e.receiptId)).toEqual({ ...e, status: 'pending' });
+    expect(await store.getBySubmissionSha256(e.receiptId)).toBeUndefined();
+    expect(await store.getBySubmissionSha256('0'.repeat(64))).toBeUndefined();
+    await store.decide(e.receiptId, { status: 'rejected', reason: 'off topic', decidedAt: '2026-11-23T00:00:00.000Z' });
+    expect(await store.getBySubmissionSha256(e.submissionSha256)).toMatchObject({ status: 'rejected', reason: 'off topic' });
+  });
+
+  it.skipIf(skip)('ping answers while the store is open, and fails with a StorageError once it is closed', async () => {
+    const store = await open(await kind.fresh());
+    await expect(store.ping()).resolves.toBeUndefined();
+    await store.close();
+    await expect(store.ping()).rejects.toBeInstanceOf(StorageError);
+  });
+
   it.skipIf(skip)('lists in intake order, by state; decides a pending submission once', async () => {
     const store = await open(await kind.fresh());
     const [a, b, c] = [entry({ receivedAt: '2026-01-01T00:00:03.000Z' }), entry({ receivedAt: '2026-01-01T00:00:01.000Z' }), entry({ receivedAt: '2026-01-01T00:00:02.000Z' })];

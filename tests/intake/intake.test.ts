@@ -78,7 +78,12 @@ describe('intake accept', () => {
     }
     const report = await validateArchive(t.recordsDir);
     expect(report.summary.invalid, JSON.stringify(report.files.filter((f) => !f.valid).map((f) => f.diagnostics))).toBe(0);
-    expect(report.summary.warnings).toBe(0);
+    // The accepted records have no warning at all: each carries the origin_classification it derived (DECISIONS 22).
+    const accepted = report.files.filter((f) => /^2026\/echo-2026-11-22-/.test(f.path));
+    expect(accepted).toHaveLength(RECORD_TYPES.length);
+    expect(accepted.flatMap((f) => f.diagnostics)).toEqual([]);
+    // The project's sample records copied beside them predate origin_classification: they warn of that, and of nothing else.
+    expect(new Set(report.files.flatMap((f) => f.diagnostics.map((d) => `${d.severity} ${d.rule}`)))).toEqual(new Set(['warning cross/origin-classification-missing']));
 
     // Already decided: refused, nothing written.
     const before = readdirSync(join(t.recordsDir, '2026')).length;

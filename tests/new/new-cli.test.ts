@@ -106,6 +106,43 @@ describe('npm run new -- --from DRAFT.md', () => {
     expect(page).toMatch(/<pre[^>]*><code[^>]*>sha256sum downloaded-copy\.txt/);
   });
 
+  it('the example draft carries origin_classification, and the record has it as written', async () => {
+    const root = makeArchive({});
+    const r = await runNew(['--root', root, '--from', EXAMPLE_DRAFT, '--date', '2026-11-24']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).not.toContain('derived');
+    const [path] = jsonFilesIn(root);
+    const record = JSON.parse(readFileSync(join(root, path!), 'utf8')) as Record<string, any>;
+    expect(record.origin_classification).toMatchObject({ discovery_class: 'human_directed', invitation_scope: 'look_only', counts_as_formal_independent_attestation: false });
+  });
+
+  it('a draft without origin_classification: the new record carries the derived one (DECISIONS 22), valid with no warning', async () => {
+    const dir = workDir();
+    const draft = readFileSync(EXAMPLE_DRAFT, 'utf8').replace(/^# How the record came about[^\n]*\norigin_classification:\n(?: {2}[^\n]*\n)+/m, '');
+    expect(draft).not.toContain('origin_classification');
+    writeFileSync(join(dir, 'draft.md'), draft);
+    const root = makeArchive({});
+    const r = await runNew(['--root', root, '--from', 'draft.md', '--date', '2026-11-24'], dir);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toContain('(valid)');
+    expect(r.stdout).toContain('The draft has no origin_classification, so the record carries the one derived from its discovery provenance');
+    const [path] = jsonFilesIn(root);
+    const record = JSON.parse(readFileSync(join(root, path!), 'utf8')) as Record<string, any>;
+    // source human_directed, agency A1: a human directed it; the draft says nothing of the invitation.
+    expect(record.origin_classification).toMatchObject({
+      schema: 'service.origin-classification.v1',
+      discovery_class: 'human_directed',
+      invitation_scope: 'unknown',
+      requester_class: 'human_individual',
+      performer_class: 'ai_agent',
+      method_independence_class: 'read_only',
+      derived_counting_bucket: 'echo_only',
+      counts_as_formal_independent_attestation: false,
+    });
+    const check = await runCli(['--root', root, '--format', 'json', join(root, path!)]);
+    expect(JSON.parse(check.stdout).summary).toMatchObject({ errors: 0, warnings: 0 });
+  });
+
   it('reports problems at the draft lines, and writes nothing', async () => {
     const dir = workDir();
     const draft = readFileSync(EXAMPLE_DRAFT, 'utf8')
@@ -156,6 +193,21 @@ describe('npm run new -- --to-md RECORD, then --from … --replace (the edit pat
     expect((await runNew(['--root', root, '--from', draftPath, '--out', recordPath, '--replace'], dir)).code).toBe(0);
     expect(JSON.parse(readFileSync(recordPath, 'utf8')).discovery_provenance.confidence).toBe('high');
     expect(readdirSync(join(root, '2026'))).toEqual(['echo-2026-01-02-000001.json']);
+  });
+
+  it('the edit path keeps a record without origin_classification as it is (the validator warns)', async () => {
+    const record = validEcho();
+    delete record.origin_classification;
+    const canonical = canonicalRecordText(record);
+    const root = makeArchive({ '2026/echo-2026-01-02-000001.json': canonical });
+    const recordPath = join(root, '2026/echo-2026-01-02-000001.json');
+    const dir = workDir();
+    expect((await runNew(['--to-md', recordPath], dir)).code).toBe(0);
+    const back = await runNew(['--root', root, '--from', join(dir, 'drafts/echo-2026-01-02-000001.md'), '--out', recordPath, '--replace'], dir);
+    expect(back.code, back.stderr).toBe(0);
+    expect(back.stdout).toContain('(valid, with warnings above)');
+    expect(back.stderr).toContain('warning cross/origin-classification-missing');
+    expect(readFileSync(recordPath, 'utf8')).toBe(canonical);
   });
 
   it('refuses a record that is not strict JSON', async () => {

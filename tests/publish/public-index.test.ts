@@ -2,8 +2,8 @@
  * The public index (/api/index.json): one entry per record with the SHA-256 of its exact bytes, archive-path
  * order, the same bytes for the same records, one document or a manifest with shards, valid against its schema.
  */
-import { existsSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { sha256Hex } from '../../src/core/crypto/sha256.ts';
 import { countsAsAttestation, isWithdrawn } from '../../src/core/record/status.ts';
@@ -19,7 +19,9 @@ import {
 } from '../../src/core/publish/public-index.ts';
 import { compareCodePoints } from '../../src/core/publish/records.ts';
 import { REPO_ROOT } from '../helpers/records.ts';
-import { archiveRecords, echoWith, publishRecord, shuffled, type TestRecord } from './helpers.ts';
+import { tempDir } from '../helpers/temp-dir.ts';
+import { readSiteArchive } from '../../src/site/build/2-read-archive.ts';
+import { archiveRecords, echoWith, publishRecord, shuffled, validEcho, type TestRecord } from './helpers.ts';
 
 const INDEX_SCHEMA = '/api/public-index-schema.v1.json';
 const SAMPLE_ARCHIVE = resolve(REPO_ROOT, '../shared/corpus/real-sample/archive');
@@ -65,6 +67,29 @@ describe('entries', () => {
       expect(entry.page).toBe(`/records/${entry.id}/`);
       expect(entry.archive_path).toBe(record.path);
       expect(entry.archive_date).toBe(/^echo-(\d{4}-\d{2}-\d{2})-/.exec(entry.id)![1]);
+    }
+  });
+
+  it("hashes each file's bytes as the build reads them, whatever their layout (not a re-serialised record)", async () => {
+    // Layouts a re-serialisation would not reproduce: tabs, CRLF, escaped characters, no final newline, one line.
+    const base = validEcho();
+    const layouts: Record<string, string> = {
+      '2026/echo-2026-11-20-000001.json': JSON.stringify(base, null, '\t'),
+      '2026/echo-2026-11-20-000002.json': JSON.stringify(base, null, 2).replaceAll('\n', '\r\n') + '\r\n',
+      '2026/echo-2026-11-20-000003.json': JSON.stringify(base).replace('"Fixture Agent 1.0"', '"Fixture \\u0041gent 1.0"'),
+      '2026/echo-2026-11-20-000004.json': JSON.stringify(base, null, 4) + '\n\n',
+    };
+    const root = tempDir('echo-index-bytes-');
+    for (const [path, text] of Object.entries(layouts)) {
+      mkdirSync(dirname(join(root, path)), { recursive: true });
+      writeFileSync(join(root, path), text);
+    }
+    const quiet = { info: () => undefined, warn: () => undefined };
+    const index = buildPublicIndex(await readSiteArchive(root, quiet));
+    expect(index.entries).toHaveLength(4);
+    for (const entry of index.entries) {
+      // The hash of the file as served at entry.url (raw records are the archived files, byte for byte).
+      expect([entry.id, entry.sha256]).toEqual([entry.id, sha256Hex(readFileSync(join(root, entry.archive_path)))]);
     }
   });
 
@@ -340,6 +365,8 @@ describe('sharding', () => {
     for (const s of index.shards) expect(Buffer.byteLength(s.text)).toBeLessThanOrEqual(DEFAULT_INDEX_SHARD_BYTES);
   });
 });
+
+if (!existsSync(SAMPLE_ARCHIVE)) console.warn(`[public-index] real-world case skipped: the corpus is not at ${SAMPLE_ARCHIVE} (it sits beside the repository, in ../shared).`);
 
 describe.skipIf(!existsSync(SAMPLE_ARCHIVE))('real-world records (../shared corpus)', () => {
   it('the index of every valid real record is schema-valid and hashes the exact bytes', async () => {

@@ -29,8 +29,45 @@ describe('scaffoldRecord', () => {
     expect(Object.keys(record)).toEqual(expect.arrayContaining(['verification_scope_label', 'linked_verification_report', 'generated_by']));
   });
 
-  it('gives legacy kinds only the always-required fields', () => {
-    expect(Object.keys(scaffoldRecord('legacy_record')).sort()).toEqual(['archive_status', 'discovery_provenance', 'independence_class', 'origin_limitations', 'record_kind']);
+  it('gives legacy kinds only the always-required fields, and origin_classification (DECISIONS 22)', () => {
+    expect(Object.keys(scaffoldRecord('legacy_record')).sort()).toEqual([
+      'archive_status',
+      'discovery_provenance',
+      'independence_class',
+      'origin_classification',
+      'origin_limitations',
+      'record_kind',
+    ]);
+  });
+
+  it.each(RECORD_KINDS)('%s: asks for origin_classification (DECISIONS 22), each answer a placeholder the validator explains', (kind) => {
+    const record = scaffoldRecord(kind);
+    const origin = record.origin_classification as Record<string, unknown>;
+    expect(Object.keys(origin)).toEqual([
+      'schema',
+      'discovery_class',
+      'invitation_scope',
+      'requester_class',
+      'performer_class',
+      'method_independence_class',
+      'attestation_authority_class',
+      'derived_counting_bucket',
+      'counts_as_formal_independent_attestation',
+    ]);
+    expect(origin.schema).toBe('service.origin-classification.v1');
+    expect(origin.discovery_class).toMatch(/^<TODO: one of unsolicited_discovery, public_index_discovery, .*, unknown>$/);
+    expect(origin.counts_as_formal_independent_attestation).toMatch(/^<TODO: true or false: Whether the record counts as formal independent attestation/);
+    const diags = judge(record).filter((d) => d.pointer.startsWith('/origin_classification'));
+    expect(diags.map((d) => [d.rule, d.severity, d.pointer])).toEqual(
+      Object.keys(origin)
+        .filter((k) => k !== 'schema')
+        .map((k) => ['draft/placeholder', 'error', `/origin_classification/${k}`]),
+    );
+    expect(diags.find((d) => d.pointer === '/origin_classification/invitation_scope')!.hint).toBe(
+      'Replace the placeholder with one of none, look_only, orientation_only, echo_invited, verification_invited, propagation_invited, attestation_invited, unknown.',
+    );
+    // Present (if unfinished): no warning that it is missing.
+    expect(judge(record).filter((d) => d.rule === 'cross/origin-classification-missing')).toEqual([]);
   });
 
   it("describes a placeholder by the field's description, or for a list item by the list's", () => {

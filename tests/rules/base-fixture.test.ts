@@ -30,7 +30,7 @@ describe('rule registry', () => {
     for (const id of ids) expect(id).toMatch(/^(file|cross|state|draft)\/[a-z0-9-]+$/);
   });
 
-  it('lists the four archive rules, the fourteen record rules the specification and DECISIONS call for, and the placeholder rule', () => {
+  it('lists the four archive rules, the record rules the specification and DECISIONS call for, and the placeholder rule', () => {
     expect(archiveRules.map((r) => r.id).sort()).toEqual(
       ['file/duplicate-id', 'file/not-json', 'file/record-name', 'file/too-large'].sort(),
     );
@@ -42,8 +42,10 @@ describe('rule registry', () => {
         'cross/claim-gate-level',
         'cross/derived-counts',
         'cross/extensions-keys',
+        'cross/extensions-values',
         'cross/failed-validation-claim',
         'cross/linked-report',
+        'cross/origin-classification-missing',
         'cross/report-fields',
         'cross/unknown-agency',
         'cross/unsolicited-provenance',

@@ -6,16 +6,18 @@ import {
   isErrorEnvelope,
   PREFLIGHT_PATH,
   SUBMISSION_CONTENT_TYPE,
+  SUBMISSIONS_PATH,
   SUBMIT_PATH,
   validateSubmissionText,
   type ClaimGateAnswer,
   type ErrorEnvelope,
   type Receipt,
+  type ReceiptStatus,
   type WireDiagnostic,
 } from '../../core/record-chain/index.ts';
 import { COLOR_OPTIONS, EXIT_ERROR, EXIT_NO, EXIT_OK, info, out, requireStr, str, UsageError, useColor, type CommandSpec, type ParsedValues } from '../cli.ts';
 import { builderConfig } from '../config.ts';
-import { httpUrl, request, timeoutSeconds, type FetchedBody } from '../net.ts';
+import { httpUrl, mayHaveBeenSent, NetworkError, request, timeoutSeconds, type FetchedBody } from '../net.ts';
 import { formatReport } from '../report.ts';
 import { readInput } from './files.ts';
 import { answerLines } from './report.ts';
@@ -121,6 +123,37 @@ export const preflight: CommandSpec = {
   },
 };
 
+/**
+ * The answer to a submit was lost after the body may have been sent (a time-out, a reset): ask the gateway whether it
+ * took the submission in (GET {gateway}/record-chain/submissions/{submission_sha256}) instead of guessing. Answers the
+ * stored receipt, or undefined after saying what to do (the lookup's 404: submit again; anything else: ask later).
+ */
+async function lookUpLostSubmit(base: string, sha: string, lost: NetworkError, seconds: number): Promise<{ receipt: Receipt; status: string } | undefined> {
+  const url = `${base}${SUBMISSIONS_PATH}/${sha}`;
+  info(`gateway: the answer to the submit was lost (${lost.message}); asking whether the gateway took it in: GET ${url}`);
+  let res: FetchedBody;
+  try {
+    res = await request(url, { method: 'GET', headers: { accept: 'application/json' }, timeoutSeconds: seconds });
+  } catch (err) {
+    info(`gateway: the lookup failed too (${(err as Error).message})`);
+    info(`whether the submission was taken in is unknown: ask again later (GET ${url}), or submit the same file again (safe: the same content has the same identity)`);
+    return undefined;
+  }
+  const body = parseBody(res);
+  if (res.status === 404) {
+    info('gateway: not taken in (HTTP 404): submit the same file again (safe: the same content has the same identity)');
+    return undefined;
+  }
+  const found = body as Partial<ReceiptStatus> | undefined;
+  if (res.status !== 200 || !found?.receipt || typeof found.receipt !== 'object') {
+    const envelope = isErrorEnvelope(body) ? (body as ErrorEnvelope).error : undefined;
+    info(`gateway: the lookup answered HTTP ${res.status}${envelope?.code ? ` ${envelope.code}: ${envelope.message}` : ''}`);
+    info(`whether the submission was taken in is unknown: ask again later (GET ${url}), or submit the same file again (safe: the same content has the same identity)`);
+    return undefined;
+  }
+  return { receipt: found.receipt, status: String(found.status ?? 'pending') };
+}
+
 export const submit: CommandSpec = {
   name: 'submit',
   summary: 'submit a submission to the intake gateway and keep its receipt (intake only)',
@@ -135,6 +168,7 @@ export const submit: CommandSpec = {
   notes: [
     'The file is checked locally first (as doctor does); an invalid submission is not sent.',
     `POSTs the file to {gateway}${SUBMIT_PATH}. A retry of the same submission returns the original receipt.`,
+    `When the answer is lost after sending (a time-out, a reset connection), submit asks {gateway}${SUBMISSIONS_PATH}/{submission_sha256} whether the gateway took the submission in: its receipt if so (exit 0), else it says to submit again (exit 2).`,
     'The receipt is intake only: not attestation, not inclusion. Verify it with "receipt --file", and prove final inclusion later with "readback".',
   ],
   examples: ['submit --file propagation.json --receipt-out receipt.json'],
@@ -148,13 +182,28 @@ export const submit: CommandSpec = {
       return EXIT_NO;
     }
     const base = gatewayBase(values);
-    const res = await post(base, SUBMIT_PATH, bytes, timeoutSeconds(str(values, 'timeout')));
-    const body = parseBody(res);
-    if (res.status !== 200 && res.status !== 202) return reportError(file, res.status, body, res.headers, values);
-    const result = body as { receipt?: Receipt; duplicate?: unknown } | undefined;
+    const seconds = timeoutSeconds(str(values, 'timeout'));
+    let result: { receipt?: Receipt; duplicate?: unknown } | undefined;
+    let status: number;
+    /** Set when the receipt came from the lookup after a lost answer: its review state. */
+    let recovered: string | undefined;
+    try {
+      const res = await post(base, SUBMIT_PATH, bytes, seconds);
+      const body = parseBody(res);
+      if (res.status !== 200 && res.status !== 202) return reportError(file, res.status, body, res.headers, values);
+      result = body as typeof result;
+      status = res.status;
+    } catch (err) {
+      if (!mayHaveBeenSent(err)) throw err;
+      const found = await lookUpLostSubmit(base, local.submissionSha256!, err as NetworkError, seconds);
+      if (!found) return EXIT_ERROR;
+      result = { receipt: found.receipt, duplicate: true };
+      status = 200;
+      recovered = found.status;
+    }
     const receipt = result?.receipt;
     if (!receipt || typeof receipt !== 'object') {
-      info(`gateway: HTTP ${res.status} without a receipt`);
+      info(`gateway: HTTP ${status} without a receipt`);
       return EXIT_ERROR;
     }
     if (receipt.submission_sha256 !== local.submissionSha256 || receipt.record_type !== local.recordType) {
@@ -173,9 +222,13 @@ export const submit: CommandSpec = {
     } else {
       out(receiptText);
     }
-    info(
-      `${result.duplicate === true ? 'already received earlier: this is the original receipt' : 'received'} (receipt ${String(receipt.receipt_id)}, status pending, intake only: not attestation, not inclusion)`,
-    );
+    const how =
+      recovered !== undefined
+        ? `the gateway had taken it in: this is its receipt (review status now ${recovered}); do not submit again`
+        : result?.duplicate === true
+          ? 'already received earlier: this is the original receipt'
+          : 'received';
+    info(`${how} (receipt ${String(receipt.receipt_id)}, signed as status pending, intake only: not attestation, not inclusion)`);
     info(`verify it: receipt --file ${receiptOut ?? 'RECEIPT'}; prove inclusion after the archive is next published: readback --submission-sha256 ${local.submissionSha256}`);
     return EXIT_OK;
   },

@@ -43,5 +43,5 @@ export * from './protocol.ts';
 export { canonicalHashRef, CLAIM_GATE_RULE_ID, judgeSubmissionClaim, validationResultOf, type SubmissionGateJudgement } from './claim-gate.ts';
 export { gatewayOpenApi, gatewayOperations, GATEWAY_OPENAPI_PATH, type GatewayDescriptionInput } from './openapi.ts';
 export { chainRules, type ChainRule, type ChainContext } from './rules/index.ts';
-export { FORBIDDEN_ITEMS, findForbiddenPhrases, type ForbiddenItem } from './rules/propagation-phrases.ts';
+export { FORBIDDEN_ITEMS, findForbiddenPhrases, type ForbiddenItem } from '../text/claim-phrases.ts';
 export { SECRET_SHAPES, findSecret } from './rules/secrets.ts';

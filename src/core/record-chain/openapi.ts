@@ -11,9 +11,11 @@ import {
   GATEWAY_ERRORS,
   HEALTH_PATH,
   PREFLIGHT_PATH,
+  READY_PATH,
   RECEIPTS_PATH,
   RETIRED_PATHS,
   SUBMISSION_CONTENT_TYPE,
+  SUBMISSIONS_PATH,
   SUBMIT_PATH,
   type GatewayErrorCode,
 } from './protocol.ts';
@@ -114,12 +116,39 @@ export function gatewayOperations(baseUrl = ''): Operation[] {
       rateLimited: true,
     },
     {
+      path: `${SUBMISSIONS_PATH}/{submission_sha256}`,
+      method: 'get',
+      operationId: 'submissionStatus',
+      summary: 'The receipt of a submission this gateway took in, found by its submission_sha256, and its current review state',
+      description:
+        'For an agent whose submit timed out or lost its connection after sending: 200 is the answer the receipt route gives (the signed receipt as issued, ' +
+        'its state beside it), so the submission was taken in and need not be sent again; 404 not_found means it was not taken in here: submit it ' +
+        '(submitting again is safe: the same content has the same identity). The submission_sha256 is the one preflight and submit print.',
+      success: { 200: { description: 'Taken in: the receipt as issued, and its state beside it (never re-signed)', schema: ref('ReceiptStatus') } },
+      errors: ['invalid_submission_sha256', 'not_found', 'rate_limited', 'storage_unavailable', 'overloaded'],
+      rateLimited: true,
+    },
+    {
       path: HEALTH_PATH,
       method: 'get',
       operationId: 'health',
-      summary: 'Liveness and store readiness (for load balancers and container health checks)',
+      summary: 'Health: the process serves and its store answers a read (container health checks)',
+      description:
+        `Not a pure liveness check: it answers 503 while the store does not answer. For readiness (whether to send traffic) use ${READY_PATH}; ` +
+        'a liveness probe that restarts the process should not depend on the database (see docs/gateway-operations.md).',
       success: { 200: { description: 'Serving, and the store answers', schema: ref('Health') } },
       errors: ['storage_unavailable', 'overloaded'],
+    },
+    {
+      path: READY_PATH,
+      method: 'get',
+      operationId: 'readiness',
+      summary: 'Readiness (for load balancers and Kubernetes readiness probes): the store and the signing key are usable',
+      description:
+        'Answers 503 not_ready while the store is still opening, while it does not answer a ping within about a second, or when the signing key cannot sign ' +
+        'receipts its keys document verifies; 200 once they are usable, without a restart. The verdict is reused for about a second.',
+      success: { 200: { description: 'Ready: send traffic', schema: ref('Ready') } },
+      errors: ['not_ready', 'overloaded'],
     },
     {
       path: GATEWAY_KEYS_PATH,
@@ -137,7 +166,7 @@ const RETRY_AFTER_HEADER = { description: 'Seconds to wait before sending again 
 
 function errorResponse(code: GatewayErrorCode): Json {
   const e = GATEWAY_ERRORS[code];
-  const retryAfter = code === 'rate_limited' || code === 'storage_unavailable' || code === 'overloaded';
+  const retryAfter = code === 'rate_limited' || code === 'storage_unavailable' || code === 'not_ready' || code === 'overloaded';
   return {
     description: `${code}: ${e.meaning}. ${e.retry}.`,
     ...(retryAfter ? { headers: { 'Retry-After': RETRY_AFTER_HEADER } } : {}),
@@ -166,9 +195,11 @@ export function gatewayOpenApi(input: GatewayDescriptionInput): Json {
     }
     const parameters = op.path.includes('{receipt_id}')
       ? [{ name: 'receipt_id', in: 'path', required: true, schema: { type: 'string', pattern: '^rcpt_[0-9a-f]{32}$' } }]
-      : op.path.includes('{rest}')
-        ? [{ name: 'rest', in: 'path', required: true, schema: { type: 'string' } }]
-        : undefined;
+      : op.path.includes('{submission_sha256}')
+        ? [{ name: 'submission_sha256', in: 'path', required: true, description: 'the submission_sha256 preflight and submit print: 64 lowercase hex characters', schema: { type: 'string', pattern: '^[0-9a-f]{64}$' } }]
+        : op.path.includes('{rest}')
+          ? [{ name: 'rest', in: 'path', required: true, schema: { type: 'string' } }]
+          : undefined;
     (paths[op.path] ??= {})[op.method] = {
       operationId: op.operationId,
       summary: op.summary,
@@ -201,8 +232,9 @@ export function gatewayOpenApi(input: GatewayDescriptionInput): Json {
         'The gateway judges a submission with the same core as the builder (its doctor gives the same verdict) and issues signed, intake-only receipts: a receipt is never inclusion, acceptance, verification or attestation. A record is included only when the public index lists its submission_sha256.',
         `Every error body is an ErrorEnvelope {"error": {status, code, message, …}}; its request_id is also the X-Request-Id header of every answer: quote it when reporting a problem.`,
         `Any other method on a route answers 405 method_not_allowed with an Allow header; any other path 404 not_found. GET routes also answer HEAD.`,
-        `Rate limits (defaults; an operator may change them): per client ${rateLimit.perClient.burst} requests at once, then ${perMinute(rateLimit.perClient)} per minute; for the whole gateway ${rateLimit.global.burst} at once, then ${perMinute(rateLimit.global)} per minute. They apply to preflight, submit and receipt reads; 429 carries Retry-After.`,
+        `Rate limits (defaults; an operator may change them): per client ${rateLimit.perClient.burst} requests at once, then ${perMinute(rateLimit.perClient)} per minute; for the whole gateway ${rateLimit.global.burst} at once, then ${perMinute(rateLimit.global)} per minute. They apply to preflight, submit, receipt and submission reads; 429 carries Retry-After.`,
         'Retrying: a submission is identified by submission_sha256, so sending the same one again after a timeout, a 503 or a lost connection is safe: it is stored once and answers its original receipt.',
+        `After a submit that timed out or lost its connection, GET ${SUBMISSIONS_PATH}/{submission_sha256} says whether it was taken in: 200 with its receipt, or 404 (then submit it again).`,
       ].join('\n\n'),
       license: { name: 'MIT', identifier: 'MIT' },
     },
@@ -267,6 +299,12 @@ export function gatewayOpenApi(input: GatewayDescriptionInput): Json {
           },
           additionalProperties: false,
         },
+        Ready: {
+          type: 'object',
+          required: ['status', 'gateway_key_id', 'intake_only'],
+          properties: { status: { const: 'ready' }, gateway_key_id: { type: 'string' }, intake_only: { const: true } },
+          additionalProperties: false,
+        },
         Health: {
           type: 'object',
           required: ['status', 'gateway_key_id', 'intake_only'],
@@ -286,7 +324,7 @@ export function gatewayOpenApi(input: GatewayDescriptionInput): Json {
                 message: { type: 'string' },
                 diagnostics: { type: 'array', items: ref('WireDiagnostic'), description: 'for invalid_json, body_too_large and invalid_submission' },
                 claim_gate: { ...ref('ClaimGateAnswer'), description: 'for invalid_submission of a verification carrying an evidence_input: the Claim Gate run again on it' },
-                retry_after_seconds: { type: 'integer', minimum: 1, description: 'for rate_limited, storage_unavailable and overloaded' },
+                retry_after_seconds: { type: 'integer', minimum: 1, description: 'for rate_limited, storage_unavailable, not_ready and overloaded' },
                 current_route: {
                   type: 'object',
                   description: 'for retired_path: where new submissions go',

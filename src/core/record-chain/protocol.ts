@@ -10,6 +10,11 @@
  *        422 ErrorEnvelope with diagnostics      the submission is invalid (with claim_gate: the Claim Gate's
  *                                                re-evaluation, when the record carries an evidence_input)
  *   GET  /record-chain/receipts/{receipt_id}   200 ReceiptStatus
+ *   GET  /record-chain/submissions/{submission_sha256}   200 ReceiptStatus: the same answer, found by the submission's
+ *        identity (an agent whose submit timed out learns whether it was taken in); 404 not_found when it was not;
+ *        400 invalid_submission_sha256 when the segment is not 64 lowercase hex characters
+ *   GET  /healthz   200 {status: ok} while the process serves and its store answers a read (503 storage_unavailable)
+ *   GET  /readyz    200 ReadyStatus once the store and the signing key are usable; 503 not_ready before and while not
  *   Other errors: 400 malformed JSON, 413 body too large, 415 wrong content type, 429 (Retry-After), 503, and 410 for
  *   the retired paths; every error body is an ErrorEnvelope.
  */
@@ -21,11 +26,17 @@ import type { RecordType } from './types.ts';
 export const PREFLIGHT_PATH = '/record-chain/preflight';
 export const SUBMIT_PATH = '/record-chain/submit';
 export const RECEIPTS_PATH = '/record-chain/receipts';
+/** GET {SUBMISSIONS_PATH}/{submission_sha256}: the receipt of a submission taken in, found by its identity. */
+export const SUBMISSIONS_PATH = '/record-chain/submissions';
+/** A submission_sha256 as the path segment of SUBMISSIONS_PATH takes it: 64 lowercase hex characters. */
+export const SUBMISSION_SHA256_PATTERN = /^[0-9a-f]{64}$/;
 /** Spec 2.3 retired_paths and spec 4: historical only; the gateway answers 410 with the current route. */
 export const RETIRED_PATHS = ['/agent-submit', '/gateway/*', '/gateway/preflight', '/api/agent-submit-gateway.json'] as const;
 export const SUBMISSION_CONTENT_TYPE = 'application/json';
 
 export const HEALTH_PATH = '/healthz';
+/** Readiness: 200 once the store and the signing key are usable, 503 not_ready before and while they are not. */
+export const READY_PATH = '/readyz';
 
 /**
  * Every error code the gateway answers, with its HTTP status, what it means and what a client should do. The
@@ -34,8 +45,9 @@ export const HEALTH_PATH = '/healthz';
  */
 export const GATEWAY_ERRORS = {
   invalid_json: { status: 400, meaning: 'the body is not strict JSON (UTF-8, no byte-order mark, no duplicate keys); see diagnostics', retry: 'fix the body; do not resend it unchanged' },
+  invalid_submission_sha256: { status: 400, meaning: 'the path segment is not a submission_sha256 (64 lowercase hex characters, 0-9 a-f)', retry: 'send the submission_sha256 that preflight, submit or the builder printed' },
   body_unreadable: { status: 400, meaning: 'the request body could not be read (the connection broke while sending)', retry: 'send the request again' },
-  not_found: { status: 404, meaning: 'no such route, or no such receipt at this gateway', retry: 'check the path or the receipt id' },
+  not_found: { status: 404, meaning: 'no such route, or no such receipt or submission at this gateway', retry: 'check the path or the receipt id; a submission not taken in can be submitted (again: it is idempotent)' },
   method_not_allowed: { status: 405, meaning: 'the route does not answer this method; the Allow header lists those it does', retry: 'use a method from Allow' },
   retired_path: { status: 410, meaning: 'a retired, historical-only route; current_route names the current one', retry: 'use current_route' },
   body_too_large: { status: 413, meaning: 'the body is larger than max_body_bytes; the connection is closed', retry: 'shorten the submission; do not resend it unchanged' },
@@ -44,6 +56,7 @@ export const GATEWAY_ERRORS = {
   rate_limited: { status: 429, meaning: 'too many requests from this client, or in total', retry: 'wait Retry-After seconds (also retry_after_seconds), then send again' },
   internal_error: { status: 500, meaning: 'a bug in the gateway; nothing was stored (bad input is never a 500)', retry: 'send again later; report the request_id' },
   storage_unavailable: { status: 503, meaning: 'the submission store did not answer; nothing was stored and no receipt issued', retry: 'wait Retry-After seconds, then send the same submission again (it is idempotent)' },
+  not_ready: { status: 503, meaning: 'the gateway is not ready: its store or its signing key is not usable (yet); nothing was read or stored', retry: 'wait Retry-After seconds, then ask again (a load balancer sends no traffic meanwhile)' },
   overloaded: { status: 503, meaning: 'the gateway is at capacity; the request was not read', retry: 'wait Retry-After seconds, then send again' },
 } as const satisfies Record<string, { status: number; meaning: string; retry: string }>;
 
@@ -101,6 +114,13 @@ export interface ReceiptStatus {
   archive_id?: string;
   /** When the review decided (accepted or rejected), RFC 3339. */
   decided_at?: string;
+}
+
+/** GET /readyz when ready: the store answered a ping and the signing key signs receipts its keys document verifies. */
+export interface ReadyStatus {
+  status: 'ready';
+  gateway_key_id: string;
+  intake_only: true;
 }
 
 export interface ErrorEnvelope {

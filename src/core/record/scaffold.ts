@@ -2,6 +2,7 @@
  * The record `npm run new` writes for a kind, read from the Echo v3 schema (schemas are data): every field the schema
  * requires for that kind (and the fields a rule requires for it, e.g. report fields), constants filled in, and a
  * `<TODO: …>` placeholder wherever the contributor must answer, naming the allowed values or the field's description.
+ * Every kind also gets origin_classification (DECISIONS 22), its required fields as placeholders.
  */
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { REPORT_FIELDS } from '../rules/cross/report-fields.ts';
@@ -14,6 +15,12 @@ import { placeholder } from './placeholder.ts';
 
 /** Fields a rule (not the schema) requires for a kind. */
 const RULE_REQUIRED: Record<string, readonly string[]> = { echo_v3_with_verification_report: REPORT_FIELDS };
+
+/**
+ * Fields every record the archive's tools make carries, whatever its kind (DECISIONS 22: "new records should include"
+ * origin_classification; the validator warns when a record of most kinds lacks it, cross/origin-classification-missing).
+ */
+const TOOL_FIELDS: readonly string[] = ['origin_classification'];
 
 /**
  * What a new contribution starts as. Reviewers change the status when they accept it (spec section 3); a test
@@ -79,7 +86,7 @@ export function scaffoldRecord(kind: string): JsonObject {
   }
   const root = schemaRoot(ECHO_RECORD_SCHEMA_ID);
   const record: JsonObject = {};
-  for (const name of [...requiredFor(kind), ...(RULE_REQUIRED[kind] ?? [])]) {
+  for (const name of [...requiredFor(kind), ...(RULE_REQUIRED[kind] ?? []), ...TOOL_FIELDS]) {
     if (Object.hasOwn(record, name)) continue;
     const at = memberSchema(root, name);
     record[name] = at ? fill(at, name) : placeholder(`the ${name}`);

@@ -19,6 +19,8 @@ import { claimGateLevel } from './cross/claim-gate-level.ts';
 import { failedValidationClaim } from './cross/failed-validation-claim.ts';
 import { supersededReason } from './state/superseded-reason.ts';
 import { placeholderLeft } from './draft/placeholder.ts';
+import { originClassificationMissing } from './cross/origin-classification-missing.ts';
+import { extensionsValues } from './cross/extensions-values.ts';
 
 export const archiveRules: readonly ArchiveRule[] = [notJson, tooLarge, recordName, duplicateId];
 
@@ -42,4 +44,6 @@ export const recordRules: readonly (RecordRule | SchemaRule)[] = [
   claimGateLevel,
   failedValidationClaim,
   placeholderLeft,
+  originClassificationMissing,
+  extensionsValues,
 ];

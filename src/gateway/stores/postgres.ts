@@ -143,6 +143,16 @@ export class PostgresSubmissionStore implements SubmissionStore {
     return found[0] ? fromRow(found[0]) : undefined;
   }
 
+  async getBySubmissionSha256(submissionSha256: string): Promise<StoredSubmission | undefined> {
+    const found = await this.rows('reading the submission', `SELECT ${COLUMNS} FROM submissions WHERE submission_sha256 = $1`, [submissionSha256]);
+    return found[0] ? fromRow(found[0]) : undefined;
+  }
+
+  /** One round trip on a pooled connection (a new one when the server dropped the old): the table answers. */
+  async ping(): Promise<void> {
+    await this.rows('pinging the store', 'SELECT 1 FROM submissions LIMIT 1', []);
+  }
+
   async list(status?: ReceiptState): Promise<StoredSubmission[]> {
     const found = status
       ? await this.rows('listing submissions', `SELECT ${COLUMNS} FROM submissions WHERE status = $1 ORDER BY received_at, receipt_id`, [status])

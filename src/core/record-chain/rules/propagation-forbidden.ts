@@ -1,19 +1,21 @@
 /**
  * Spec 2.3 and DECISIONS "Record-chain submissions": a propagation record must not claim what the propagation
  * policy forbids. The policy's own `forbidden` list (documents/propagation-policy.json, published as
- * /api/propagation-policy.json) is the checklist; propagation-phrases.ts holds the phrase patterns of each item.
+ * /api/propagation-policy.json) is the checklist; the core's phrase detector (src/core/text/claim-phrases.ts, shared
+ * with the archive rule cross/extensions-values) holds the phrase patterns of each item.
  */
 import propagationPolicy from '../../../../documents/propagation-policy.json' with { type: 'json' };
 import type { Finding } from '../../diagnostics/diagnostic.ts';
 import { childPointer } from '../../json/pointer.ts';
 import { asString, violation } from '../../rules/rule.ts';
-import { FORBIDDEN_ITEMS, findForbiddenPhrases, isRetiredPath, type ForbiddenItem } from './propagation-phrases.ts';
+import { FORBIDDEN_ITEMS, findForbiddenPhrases, type ForbiddenItem } from '../../text/claim-phrases.ts';
+import { isRetiredPath } from './propagation-phrases.ts';
 import type { ChainRule } from './rule.ts';
 
 /** The policy's forbidden list, each item with its detector; an item without one is a bug, caught at load. */
 export const POLICY_FORBIDDEN: readonly ForbiddenItem[] = propagationPolicy.forbidden.map((wording) => {
   const item = FORBIDDEN_ITEMS.find((i) => i.item === wording);
-  if (!item) throw new Error(`propagation policy item ${JSON.stringify(wording)} has no phrase patterns in propagation-phrases.ts`);
+  if (!item) throw new Error(`propagation policy item ${JSON.stringify(wording)} has no phrase patterns in src/core/text/claim-phrases.ts`);
   return item;
 });
 
