@@ -12,6 +12,9 @@
  *   GATEWAY_CLIENT_ADDRESS_HEADER  x-forwarded-for (default) or forwarded (RFC 7239): the one header read from them
  *   GATEWAY_METRICS             off (default) | HOST:PORT (a separate listener) | /PATH (on the gateway's port)
  *   GATEWAY_LOG                 json (default: one JSON line per request on stdout) | off
+ *   ECHO_GATEWAY_INDEX_URL      the public index the guardian and classification checks read (docs/guardians.md):
+ *                               default <SITE_URL>/api/index.json; an http(s) URL or an absolute file path; read in
+ *                               src/gateway/archive-index.ts (kept about a minute; unreadable: 503 archive_index_unavailable)
  *   SITE_URL, GATEWAY_URL       the site configuration (src/core/config.ts): receipts' readback and 410 routes
  */
 import { parseTrustedProxies, type ClientAddressSettings } from './client-address.ts';
