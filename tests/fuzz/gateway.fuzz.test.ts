@@ -5,6 +5,9 @@
  * validateSubmissionText; and the store holds exactly the submissions that got a 2xx submit answer, each valid.
  * Runs: FUZZ_RUNS (see arbitraries.ts).
  */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Agent, request } from 'node:http';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -23,6 +26,7 @@ import {
 } from '../../src/core/record-chain/index.ts';
 import { CLIENT, KEYS, record, submission } from '../record-chain/helpers.ts';
 import { startGateway, type RunningGateway } from '../gateway/helpers.ts';
+import { ArchiveIndex } from '../../src/gateway/archive-index.ts';
 import {
   arbitraryBytes,
   arbitraryJsonText,
@@ -206,6 +210,10 @@ function targetPath(target: string): string {
   return URL.canParse(target) ? new URL(target).pathname : target;
 }
 
+/** The record types the gateway also checks against the archive, and those checks' rule ids (docs/guardians.md 2). */
+const ARCHIVE_BOUND: readonly string[] = ['guardian_application', 'guardian_retirement', 'classification_update'];
+const ARCHIVE_RULES: readonly string[] = ['chain/guardian-key-taken', 'chain/guardian-not-registered', 'chain/classification-target'];
+
 /** submission_sha256 → receipt id of every 2xx submit answer. */
 type Acknowledged = Map<string, string>;
 
@@ -230,19 +238,27 @@ async function exercise(gw: RunningGateway, r: FuzzRequest, acknowledged: Acknow
   }
   if (!isSubmissionRequest(r)) return;
 
-  // A well-formed request: the gateway's verdict is the core's.
+  // A well-formed request: the gateway's verdict is the core's, and for the three record types bound to the archive
+  // (docs/guardians.md section 2) also the archive's: those checks may only add their own refusals.
   const core = validateSubmissionText(r.body!);
   const malformed = core.diagnostics.some((d) => d.rule.startsWith('json/') && d.rule !== 'json/not-object');
+  const archiveRefused = (diagnostics: Array<{ rule: string; severity: string }> = []) =>
+    diagnostics.some((d) => d.severity === 'error' && ARCHIVE_RULES.includes(d.rule));
   if (path === PREFLIGHT_PATH) {
     if (malformed) return expect([a.status, body.error.code], label).toEqual([400, 'invalid_json']);
     expect(a.status, label).toBe(200);
     expect(Object.keys(body).sort(), label).toEqual(['diagnostics', 'intake_only', 'record_type', 'submission_sha256', 'valid']);
-    expect(body.valid, label).toBe(core.valid);
+    expect(body.valid, label).toBe(core.valid && !archiveRefused(body.diagnostics));
+    if (!core.valid || !ARCHIVE_BOUND.includes(core.recordType!)) expect(archiveRefused(body.diagnostics), label).toBe(false);
     expect(body.valid, label).toBe(!body.diagnostics.some((d: { severity: string }) => d.severity === 'error'));
     expect(body.submission_sha256, label).toBe(core.submissionSha256 ?? null);
     expect(body.record_type, label).toBe(core.recordType ?? null);
     expect(body.intake_only, label).toBe(true);
     for (const d of body.diagnostics) expectComplete(d, Buffer.from(r.body!).toString('utf8'));
+  } else if (core.valid && ARCHIVE_BOUND.includes(core.recordType!) && a.status >= 400) {
+    // Refused by the archive checks alone: a key already applied here (409), or a target the index does not list.
+    if (a.status === 409) expect(body.error.code, label).toBe('guardian_key_taken');
+    else expect([a.status, body.error.code, archiveRefused(body.error.diagnostics)], label).toEqual([422, 'invalid_submission', true]);
   } else if (core.valid) {
     expect([200, 202], label).toContain(a.status);
     expect(body.receipt.submission_sha256, label).toBe(core.submissionSha256);
@@ -267,10 +283,16 @@ async function expectStoreSound(gw: RunningGateway, acknowledged: Acknowledged):
 
 describe('fuzz: the intake gateway', () => {
   let gw: RunningGateway;
+  let siteDir = '';
   beforeAll(async () => {
-    gw = await startGateway();
+    // An archive whose public index lists no record: the archive checks answer, never 503 for an unreadable index.
+    const site = mkdtempSync(join(tmpdir(), 'fuzz-site-'));
+    writeFileSync(join(site, 'index.json'), JSON.stringify({ records: [] }));
+    gw = await startGateway({ archiveIndex: new ArchiveIndex(join(site, 'index.json')) });
+    siteDir = site;
   });
   afterAll(async () => {
+    rmSync(siteDir, { recursive: true, force: true });
     agent.destroy();
     await gw.stop();
   });

@@ -169,7 +169,10 @@ describe('accepting a guardian_application', () => {
     const sub = applicationOf(KEYS, { requested_guardian_identifier: other.key.guardianId, guardian_public_key_sha256: other.key.sha256 });
     const done = await t.accept(sub);
     expect(done.code).toBe(1);
-    expect(done.message).toContain(`a key registers only itself; submit a new application with requested_guardian_identifier ${GUARDIAN.guardianId} and guardian_public_key_sha256 ${GUARDIAN.sha256}`);
+    // The core's chain rule (run again at accept on the stored submission) names the id and hash the key gives.
+    expect(done.message).toContain('chain/guardian-id');
+    expect(done.message).toContain(`the signing key (proof.public_key) gives ${GUARDIAN.guardianId}`);
+    expect(done.message).toContain(`the signing key's SHA-256 is ${GUARDIAN.sha256}`);
     expect(existsSync(join(t.recordsDir, pathAt(16)))).toBe(false);
     await t.store.close();
   });
@@ -236,7 +239,9 @@ describe('accepting a guardian_retirement', () => {
     const thief = newGuardian();
     const done = await t.accept(retirementOf(t.link(16), thief.keys, {}, KEYS));
     expect(done.code).toBe(1);
-    expect(done.message).toContain(`the retirement is signed by another key (SHA-256 ${thief.key.sha256}) than the one ${idAt(16)} registered (SHA-256 ${GUARDIAN.sha256}): only the registered key retires itself`);
+    // The core's chain rule (run again at accept on the stored submission) names both keys.
+    expect(done.message).toContain('chain/guardian-retirement-key');
+    expect(done.message).toContain(`names the guardian key with SHA-256 ${GUARDIAN.sha256}, but it is signed by another key, with SHA-256 ${thief.key.sha256}`);
     expect(t.raw(pathAt(16)).equals(before)).toBe(true);
     await t.store.close();
   });
