@@ -71,6 +71,30 @@ function receiptFile(dir: string): string {
   return file;
 }
 
+describe('doctor given another document (item 9a)', () => {
+  it('a receipt: "this is a receipt: use receipt --file", not a schema complaint', async () => {
+    const dir = builder.tempDir();
+    receiptFile(dir);
+    const r = await builder.run(['doctor', '--file', 'receipt.json'], { cwd: dir });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('this is a receipt');
+    expect(r.stderr).toContain('receipt --file receipt.json');
+    expect(r.stdout + r.stderr).not.toContain('submission.v1');
+  });
+
+  it.each([
+    ['gateway keys', () => gatewayKeysDocument([]), 'receipt --file RECEIPT --keys doc.json'],
+    ['the public index', () => ({ schema: 'service.public-index.v1', version: 'v1', records: [] }), 'readback --id'],
+    ['an archived record', () => ({ schema: 'service.echo.v3' }), 'this is an archived record'],
+  ])('%s: named, with the command that reads it', async (_what, doc, expected) => {
+    const dir = builder.tempDir();
+    writeFileSync(join(dir, 'doc.json'), JSON.stringify(doc()));
+    const r = await builder.run(['doctor', '--file', 'doc.json'], { cwd: dir });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain(expected);
+  });
+});
+
 describe('an unknown option (item 9d)', () => {
   it('--keydir: did you mean --key-dir', async () => {
     const r = await builder.run(['keygen', '--keydir', 'keys']);
