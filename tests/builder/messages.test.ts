@@ -71,6 +71,53 @@ function receiptFile(dir: string): string {
   return file;
 }
 
+describe('receipt against a site that publishes no gateway keys (item 5)', () => {
+  it('an empty key list: not a forgery; says the site publishes none, what to do, exit 2', async () => {
+    const dir = builder.tempDir();
+    receiptFile(dir);
+    const r = await builder.run(['receipt', '--file', 'receipt.json', '--keys', `${base}/api/gateway-keys.json`], { cwd: dir });
+    expect(r.code, r.stderr).toBe(2);
+    expect(r.stderr).toContain('lists no gateway keys: the site publishes none');
+    expect(r.stderr).toContain('cannot be checked against this site');
+    expect(r.stderr).toContain('--keys');
+    expect(r.stderr + r.stdout).not.toContain('does NOT verify');
+    expect(r.stdout).not.toContain('not issued by this gateway');
+    // The same from a file.
+    writeFileSync(join(dir, 'keys.json'), JSON.stringify(gatewayKeysDocument([])));
+    const local = await builder.run(['receipt', '--file', 'receipt.json', '--keys', 'keys.json'], { cwd: dir });
+    expect(local.code).toBe(2);
+    expect(local.stderr).toContain('lists no gateway keys');
+  });
+
+  it('a key list that exists and lacks the key still does NOT verify (exit 1)', async () => {
+    const dir = builder.tempDir();
+    receiptFile(dir);
+    const r = await builder.run(['receipt', '--file', 'receipt.json', '--keys', `${base}/other/api/gateway-keys.json`], { cwd: dir });
+    expect(r.code).toBe(1);
+    expect(r.stdout).toContain('receipt/unknown-key');
+    expect(r.stderr).toContain('does NOT verify');
+  });
+
+  it('--help documents the exit status of an empty key list', async () => {
+    const r = await builder.run(['receipt', '--help']);
+    expect(r.stdout).toMatch(/lists no key at all[^]*exit 2/);
+  });
+});
+
+describe('readback --save-checkpoint on a site without a log (item 5)', () => {
+  it('says nothing was saved and why, writes no file, exits 2; without the option, exit 0 as before', async () => {
+    const dir = builder.tempDir();
+    const r = await builder.run(['readback', '--id', RECORD_ID, '--index', `${base}/api/index.json`, '--save-checkpoint', 'cp.txt'], { cwd: dir });
+    expect(r.code, r.stderr).toBe(2);
+    expect(r.stdout).toContain(`included: ${RECORD_ID}`);
+    expect(r.stderr).toContain('nothing was saved to cp.txt: the site publishes no signed checkpoint (it has no transparency-log key');
+    expect(existsSync(join(dir, 'cp.txt'))).toBe(false);
+    const plain = await builder.run(['readback', '--id', RECORD_ID, '--index', `${base}/api/index.json`], { cwd: dir });
+    expect(plain.code, plain.stderr).toBe(0);
+    expect(plain.stderr).not.toContain('nothing was saved');
+  });
+});
+
 describe('doctor given another document (item 9a)', () => {
   it('a receipt: "this is a receipt: use receipt --file", not a schema complaint', async () => {
     const dir = builder.tempDir();
@@ -92,6 +139,67 @@ describe('doctor given another document (item 9a)', () => {
     const r = await builder.run(['doctor', '--file', 'doc.json'], { cwd: dir });
     expect(r.code).toBe(2);
     expect(r.stderr).toContain(expected);
+  });
+});
+
+describe('readback --id malformed (item 9b)', () => {
+  it.each([
+    ['echo-2026-1-14-1', 'the number is malformed'],
+    ['echo-2026-01-14-000001.json', 'the id is the file name without .json (--id echo-2026-01-14-000001)'],
+    ['records/2026/echo-2026-01-14-000001', 'no spaces, slashes'],
+    ['d'.repeat(64), 'is a SHA-256, not a record id: give it with --submission-sha256'],
+  ])('%s: says it is malformed and what an id looks like (exit 2), before asking the site', async (id, expected) => {
+    const r = await builder.run(['readback', '--id', id, '--index', `${base}/api/index.json`]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain(expected);
+    expect(r.stderr).toContain('echo-YYYY-MM-DD-NNNNNN');
+    expect(r.stderr).not.toContain('not (yet) included');
+  });
+
+  it('a well-formed id that is not listed is still "not (yet) included" (exit 1)', async () => {
+    const r = await builder.run(['readback', '--id', 'echo-2026-01-14-000099', '--index', `${base}/api/index.json`]);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain('not (yet) included');
+  });
+});
+
+describe('an unreachable gateway (item 9c)', () => {
+  it('the default gateway: names the address tried, says it is the default, and names --gateway', async () => {
+    const dir = builder.tempDir();
+    writeFileSync(join(dir, 'p.json'), '{}');
+    const r = await builder.run(['preflight', '--file', 'p.json', '--timeout', '5'], { cwd: dir });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('cannot reach http://127.0.0.1:9/record-chain/preflight: ');
+    expect(r.stderr).toContain('the gateway this builder was built for (GATEWAY_URL when it was bundled); give another with --gateway URL');
+  });
+
+  it('a refused connection to a gateway given with --gateway: said plainly, and to check --gateway', async () => {
+    const closed = createServer();
+    await new Promise<void>((done) => closed.listen(0, '127.0.0.1', done));
+    const port = (closed.address() as AddressInfo).port;
+    await new Promise<void>((done) => closed.close(() => done()));
+    const dir = builder.tempDir();
+    writeFileSync(join(dir, 'p.json'), '{}');
+    const r = await builder.run(['preflight', '--file', 'p.json', '--gateway', `http://127.0.0.1:${port}/gw`, '--timeout', '5'], { cwd: dir });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain(`cannot reach http://127.0.0.1:${port}/gw/record-chain/preflight: the connection was refused: nothing answers at that address and port (ECONNREFUSED)`);
+    expect(r.stderr).toContain('Check the gateway you gave with --gateway');
+  });
+
+  it('an unknown host: said plainly', async () => {
+    const dir = builder.tempDir();
+    writeFileSync(join(dir, 'p.json'), '{}');
+    const r = await builder.run(['preflight', '--file', 'p.json', '--gateway', 'http://gateway.invalid', '--timeout', '5'], { cwd: dir });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/cannot reach http:\/\/gateway\.invalid\/record-chain\/preflight: the host name (was not found|could not be looked up)/);
+    expect(r.stderr).toContain('--gateway');
+  });
+
+  it('the default public index of readback: names --index', async () => {
+    const r = await builder.run(['readback', '--id', RECORD_ID, '--timeout', '5']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('cannot reach http://127.0.0.1:9/api/index.json');
+    expect(r.stderr).toContain('--index URL');
   });
 });
 
