@@ -62,7 +62,7 @@ export function parseCommandArgs(spec: CommandSpec, argv: readonly string[]): Pa
 /** For an unknown option: the nearest option of the command (`--keydir` → did you mean --key-dir?), else nothing. */
 function unknownOptionHint(spec: CommandSpec, err: Error & { code?: string }): string {
   if (err.code !== 'ERR_PARSE_ARGS_UNKNOWN_OPTION') return '';
-  const m = /Unknown option '-{1,2}([^'=]+)/.exec(err.message);
+  const m = /Unknown option '--([^'=]+)/.exec(err.message);
   if (!m) return '';
   const names = [...spec.options, HELP_OPTION].map((o) => o.name);
   const near = closest(m[1]!, names) ?? names.find((n) => n.replace(/-/g, '') === m[1]!.replace(/[-_]/g, '').toLowerCase());
