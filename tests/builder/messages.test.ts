@@ -203,6 +203,17 @@ describe('an unreachable gateway (item 9c)', () => {
   });
 });
 
+describe('an unreachable site (item 9c)', () => {
+  it('monitor with the default site: names the address and --site', async () => {
+    const dir = builder.tempDir();
+    writeFileSync(join(dir, 'cp.txt'), 'a checkpoint\n');
+    const r = await builder.run(['monitor', '--checkpoint', 'cp.txt', '--timeout', '5'], { cwd: dir });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('cannot reach http://127.0.0.1:9/api/log.json');
+    expect(r.stderr).toContain('It is the site this builder was built for (its SITE_URL); give another with --site URL.');
+  });
+});
+
 describe('an unknown option (item 9d)', () => {
   it('--keydir: did you mean --key-dir', async () => {
     const r = await builder.run(['keygen', '--keydir', 'keys']);
