@@ -6,6 +6,7 @@
  * rejected by the gateway); 2 usage, input/output, network or internal error.
  */
 import { parseArgs } from 'node:util';
+import { closest } from '../core/util/closest.ts';
 
 export const EXIT_OK = 0;
 export const EXIT_NO = 1;
@@ -53,8 +54,19 @@ export function parseCommandArgs(spec: CommandSpec, argv: readonly string[]): Pa
     return values as ParsedValues;
   } catch (err) {
     if (err instanceof UsageError) throw err;
-    throw new UsageError((err as Error).message.replace(/\. To specify a positional argument starting with a '-'.*$/s, ''));
+    const message = (err as Error).message.replace(/\. To specify a positional argument starting with a '-'.*$/s, '');
+    throw new UsageError(message + unknownOptionHint(spec, err as Error & { code?: string }));
   }
+}
+
+/** For an unknown option: the nearest option of the command (`--keydir` → did you mean --key-dir?), else nothing. */
+function unknownOptionHint(spec: CommandSpec, err: Error & { code?: string }): string {
+  if (err.code !== 'ERR_PARSE_ARGS_UNKNOWN_OPTION') return '';
+  const m = /Unknown option '--([^'=]+)/.exec(err.message);
+  if (!m) return '';
+  const names = [...spec.options, HELP_OPTION].map((o) => o.name);
+  const near = closest(m[1]!, names) ?? names.find((n) => n.replace(/-/g, '') === m[1]!.replace(/[-_]/g, '').toLowerCase());
+  return near ? `: did you mean --${near}?` : '';
 }
 
 export function commandHelp(spec: CommandSpec): string {

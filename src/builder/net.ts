@@ -55,6 +55,37 @@ export function httpUrl(value: string, option: string): URL {
   return url;
 }
 
+/** The system's error code in a plain sentence, the code kept in brackets (undefined for codes not listed). */
+function plainReason(code: string | undefined): string | undefined {
+  const plain: Record<string, string> = {
+    ECONNREFUSED: 'the connection was refused: nothing answers at that address and port',
+    ENOTFOUND: 'the host name was not found',
+    EAI_AGAIN: 'the host name could not be looked up (DNS did not answer)',
+    ECONNRESET: 'the connection was reset',
+    EHOSTUNREACH: 'the host cannot be reached from here',
+    ENETUNREACH: 'the network cannot be reached from here',
+    ETIMEDOUT: 'the connection timed out',
+    UND_ERR_CONNECT_TIMEOUT: 'the connection timed out',
+    BAD_PORT: 'fetch refuses to connect to that port (a blocked port)',
+  };
+  return code !== undefined && plain[code] ? `${plain[code]} (${code})` : undefined;
+}
+
+/** Reasons of a NetworkError that mean the address itself did not answer: the hint is then to check the address. */
+const UNREACHABLE = new Set(['timeout', 'BAD_PORT', 'ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'ETIMEDOUT', 'UND_ERR_CONNECT_TIMEOUT']);
+
+/**
+ * A NetworkError whose address did not answer, with a sentence naming where the address came from and the option
+ * that changes it; any other error as it is.
+ */
+export function withAddressHint(err: unknown, what: string, option: string, fromDefault: boolean, defaultSource: string): unknown {
+  if (!(err instanceof NetworkError) || err.reason === undefined || !UNREACHABLE.has(err.reason)) return err;
+  const hint = fromDefault
+    ? `Is the address right? It is the ${what} this builder was built for (${defaultSource}); give another with --${option} URL.`
+    : `Is the address right? Check the ${what} you gave with --${option}.`;
+  return new NetworkError(`${err.message}.\n${hint}`, err.reason);
+}
+
 export async function request(url: string, init: RequestInit & { timeoutSeconds: number }): Promise<FetchedBody> {
   const { timeoutSeconds: seconds, ...rest } = init;
   let res: Response;
@@ -63,8 +94,10 @@ export async function request(url: string, init: RequestInit & { timeoutSeconds:
   } catch (err) {
     const cause = (err as { cause?: { code?: string; message?: string } }).cause;
     const timedOut = (err as Error).name === 'TimeoutError';
-    const why = timedOut ? `no answer within ${seconds} s` : (cause?.code ?? cause?.message ?? (err as Error).message);
-    throw new NetworkError(`cannot reach ${url}: ${why}`, timedOut ? 'timeout' : (cause?.code ?? 'unknown'));
+    // fetch refuses some ports outright (the "bad port" list of the Fetch standard): nothing was sent.
+    const code = cause?.code ?? (cause?.message === 'bad port' ? 'BAD_PORT' : undefined);
+    const why = timedOut ? `no answer within ${seconds} s` : (plainReason(code) ?? code ?? cause?.message ?? (err as Error).message);
+    throw new NetworkError(`cannot reach ${url}: ${why}`, timedOut ? 'timeout' : (code ?? 'unknown'));
   }
   const declared = Number(res.headers.get('content-length') ?? '0');
   if (declared > MAX_RESPONSE_BYTES) throw new NetworkError(`${url} answered with ${declared} bytes, more than the ${MAX_RESPONSE_BYTES} the builder reads`);

@@ -27,6 +27,7 @@ import { scaffoldRecord, UnknownKindError } from '../core/record/scaffold.ts';
 import { RECORD_KINDS } from '../core/record/vocabulary.ts';
 import { formatPretty } from '../core/report/format-pretty.ts';
 import { MAX_RECORD_BYTES } from '../core/rules/file/too-large.ts';
+import { ECHO_RECORD_SCHEMA_ID, schemaDocument } from '../core/schema/documents.ts';
 import type { JsonObject } from '../core/rules/rule.ts';
 
 const HELP = `Start an Echo record, or convert between a record and its Markdown draft.
@@ -41,6 +42,7 @@ Usage:
       draft without origin_classification gets the one derived from its discovery provenance (not with --replace).
   npm run new -- --to-md RECORD.json [--out DRAFT.md] [--replace]
       Write a record as a Markdown draft (default drafts/<id>.md), to edit it and convert it back with --from.
+      Only an Echo record converts: any other JSON (records/.tlog/, a submission, an index) is refused.
 
 Options:
   --kind KIND     ${RECORD_KINDS.join(', ')}
@@ -196,6 +198,26 @@ async function fromDraft(root: string, draftFile: string, date: string, out: str
 
 class InvalidDraft extends Error {}
 
+/** The `schema` every Echo record carries (the const of the record schema's `schema` property). */
+const ECHO_SCHEMA = String((schemaDocument(ECHO_RECORD_SCHEMA_ID)?.properties as { schema?: { const?: unknown } } | undefined)?.schema?.const ?? 'service.echo.v3');
+
+/**
+ * Why FILE is not an Echo record (so it has no draft), or undefined when it is one: its `schema` is the record's,
+ * or (a record whose `schema` was lost or mistyped) it has no other `schema` and carries `record_kind` or
+ * `echo_version`. Anything else (the transparency log's state in records/.tlog/, a submission, an index) is refused.
+ */
+function notARecord(file: string, value: JsonObject): string | undefined {
+  const schema = value.schema;
+  if (schema === ECHO_SCHEMA) return undefined;
+  if (typeof schema !== 'string' && (Object.hasOwn(value, 'record_kind') || Object.hasOwn(value, 'echo_version'))) return undefined;
+  const what = resolve(file).split(sep).includes('.tlog')
+    ? ": it is the transparency log's state (records/.tlog/), which only npm run log:append writes; it is never edited by hand"
+    : typeof schema === 'string'
+      ? `: its "schema" is "${schema}", not "${ECHO_SCHEMA}"${schema.startsWith('service.record-chain-') ? ' (a record-chain document: the record-chain builder checks it, with doctor)' : ''}`
+      : `: it has no "schema": "${ECHO_SCHEMA}" (nor record_kind or echo_version)`;
+  return `${file} is not an Echo record${what}. --to-md converts only records (records/<year>/echo-….json); nothing was written.`;
+}
+
 function toMarkdown(recordFile: string, out: string | undefined, replace: boolean): number {
   const parsed = parseStrictJson(readLimited(recordFile, 'the record'));
   if (!parsed.isObject || parsed.findings.length > 0) {
@@ -203,6 +225,8 @@ function toMarkdown(recordFile: string, out: string | undefined, replace: boolea
     process.stderr.write('The record is not strict JSON with an object at the top level, so it has no draft: correct it first.\n');
     return 1;
   }
+  const refused = notARecord(recordFile, parsed.value as JsonObject);
+  if (refused) fail(refused);
   const target = resolve(out ?? join('drafts', `${recordIdOf(basename(recordFile))}.md`));
   writeWhole(target, recordToDraft(parsed.value as JsonObject), replace);
   process.stdout.write(

@@ -210,6 +210,29 @@ describe('npm run new -- --to-md RECORD, then --from … --replace (the edit pat
     expect(readFileSync(recordPath, 'utf8')).toBe(canonical);
   });
 
+  it.each([
+    ['the transparency log state', '.tlog/tree-head.json', { tree_size: 15, root_hash: 'OkQ1WLP9jzUQNjyBv6BahxvV0Hz5BwlXJJEods4da2k=' }, "the transparency log's state"],
+    ['a record-chain submission', 'submission.json', { schema: 'service.record-chain-submission.v1', record: {} }, '"schema" is "service.record-chain-submission.v1", not "service.echo.v3"'],
+    ['JSON without a schema', 'other.json', { a: 1 }, 'it has no "schema": "service.echo.v3"'],
+  ])('refuses %s: not an Echo record, nothing written, no "convert it back"', async (_what, path, value, expected) => {
+    const root = makeArchive({ [path]: JSON.stringify(value, null, 2) + '\n' });
+    const dir = workDir();
+    const r = await runNew(['--to-md', join(root, path)], dir);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('is not an Echo record');
+    expect(r.stderr).toContain(expected);
+    expect(r.stdout + r.stderr).not.toContain('--replace');
+    expect(existsSync(join(dir, 'drafts'))).toBe(false);
+  });
+
+  it('a record whose schema field was lost still converts (the validator then says what is missing)', async () => {
+    const record = validEcho();
+    delete record.schema;
+    const root = makeArchive({ '2026/echo-2026-01-02-000001.json': JSON.stringify(record, null, 2) + '\n' });
+    const r = await runNew(['--to-md', join(root, '2026/echo-2026-01-02-000001.json')], workDir());
+    expect(r.code, r.stderr).toBe(0);
+  });
+
   it('refuses a record that is not strict JSON', async () => {
     const root = makeArchive({ 'bad.json': '{"a": 1, "a": 2}' });
     const r = await runNew(['--to-md', join(root, 'bad.json')], workDir());

@@ -17,7 +17,7 @@ import {
 } from '../../core/record-chain/index.ts';
 import { COLOR_OPTIONS, EXIT_ERROR, EXIT_NO, EXIT_OK, info, out, requireStr, str, UsageError, useColor, type CommandSpec, type ParsedValues } from '../cli.ts';
 import { builderConfig } from '../config.ts';
-import { httpUrl, mayHaveBeenSent, NetworkError, request, timeoutSeconds, type FetchedBody } from '../net.ts';
+import { httpUrl, mayHaveBeenSent, NetworkError, request, timeoutSeconds, withAddressHint, type FetchedBody } from '../net.ts';
 import { formatReport } from '../report.ts';
 import { readInput } from './files.ts';
 import { answerLines } from './report.ts';
@@ -33,6 +33,11 @@ const TIMEOUT_OPTION = { name: 'timeout', type: 'string', value: 'SECONDS', desc
 function gatewayBase(values: ParsedValues): string {
   const value = str(values, 'gateway') ?? builderConfig().gatewayUrl;
   return httpUrl(value, 'gateway').href.replace(/\/+$/, '');
+}
+
+/** An unreachable gateway: say which address was tried, where it came from, and the --gateway option. */
+function unreachable(err: unknown, values: ParsedValues): unknown {
+  return withAddressHint(err, 'gateway', 'gateway', str(values, 'gateway') === undefined, 'GATEWAY_URL when it was bundled');
 }
 
 function parseBody(body: FetchedBody): unknown {
@@ -108,7 +113,12 @@ export const preflight: CommandSpec = {
     const file = requireStr(values, 'file');
     const bytes = readInput(file);
     const base = gatewayBase(values);
-    const res = await post(base, PREFLIGHT_PATH, bytes, timeoutSeconds(str(values, 'timeout')));
+    let res: FetchedBody;
+    try {
+      res = await post(base, PREFLIGHT_PATH, bytes, timeoutSeconds(str(values, 'timeout')));
+    } catch (err) {
+      throw unreachable(err, values);
+    }
     const body = parseBody(res);
     if (res.status !== 200) return reportError(file, res.status, body, res.headers, values);
     const result = body as { valid?: unknown; submission_sha256?: unknown; diagnostics?: unknown; claim_gate?: unknown } | undefined;
@@ -194,7 +204,7 @@ export const submit: CommandSpec = {
       result = body as typeof result;
       status = res.status;
     } catch (err) {
-      if (!mayHaveBeenSent(err)) throw err;
+      if (!mayHaveBeenSent(err)) throw unreachable(err, values);
       const found = await lookUpLostSubmit(base, local.submissionSha256!, err as NetworkError, seconds);
       if (!found) return EXIT_ERROR;
       result = { receipt: found.receipt, duplicate: true };

@@ -15,7 +15,7 @@ import { ProofError, verifyConsistency } from '../../core/log/proof.ts';
 import { EXIT_NO, EXIT_OK, flag, info, out, requireStr, str, UsageError, type CommandSpec } from '../cli.ts';
 import { builderConfig } from '../config.ts';
 import { b64, CheckpointProblem, fetchCheckpoint, LOG_KEY_OPTION, logKeys, openSignedCheckpoint, tileReader } from '../log.ts';
-import { httpUrl, NetworkError, timeoutSeconds } from '../net.ts';
+import { httpUrl, NetworkError, timeoutSeconds, withAddressHint } from '../net.ts';
 
 function evidence(title: string, oldNote: string, newNote: string, proof?: readonly Uint8Array[]): string {
   return [
@@ -55,7 +55,12 @@ export const monitor: CommandSpec = {
     } catch (err) {
       throw new UsageError(`--checkpoint ${file} cannot be read: ${(err as Error).message}`);
     }
-    const keys = await logKeys(values, base, seconds);
+    let keys;
+    try {
+      keys = await logKeys(values, base, seconds);
+    } catch (err) {
+      throw withAddressHint(err, 'site', 'site', str(values, 'site') === undefined, 'its SITE_URL');
+    }
     if (!keys) throw new NetworkError(`${base} publishes no transparency-log key (/api/log.json) and none was given with --log-key`);
     let saved, current;
     try {

@@ -14,10 +14,11 @@ import { sha256Hex } from '../../core/crypto/sha256.ts';
 import { parseStrictJson } from '../../core/json/strict-parse.ts';
 import { keyTag } from '../../core/log/note.ts';
 import { submissionSha256, type JsonObject } from '../../core/record-chain/index.ts';
-import { EXIT_NO, EXIT_OK, info, out, str, UsageError, type CommandSpec } from '../cli.ts';
+import { EXIT_ERROR, EXIT_NO, EXIT_OK, info, out, str, UsageError, type CommandSpec } from '../cli.ts';
 import { defaultIndexUrl } from '../config.ts';
-import { getOk, httpUrl, jsonOf, NetworkError, timeoutSeconds } from '../net.ts';
+import { getOk, httpUrl, jsonOf, NetworkError, timeoutSeconds, withAddressHint } from '../net.ts';
 import { LOG_KEY_OPTION, logKeys, NotInLog, proveInclusion, b64 } from '../log.ts';
+import { LOG_DOCUMENT_PATH } from '../../core/log/publish.ts';
 import { readInput } from './files.ts';
 
 const HEX64 = /^[a-f0-9]{64}$/;
@@ -59,6 +60,23 @@ function sha256FromFile(path: string): string {
   return submissionSha256(record as JsonObject);
 }
 
+const CONVENTIONAL_ID = /^echo-\d{4}-\d{2}-\d{2}-\d{6}$/;
+const ID_SHAPE = 'A record id is echo-YYYY-MM-DD-NNNNNN (e.g. echo-2026-01-14-000001), or for a record named otherwise its file name without .json';
+
+/**
+ * Why --id cannot name a record, or undefined when it can: an id is a record's file name without .json (DECISIONS 1),
+ * conventionally echo-YYYY-MM-DD-NNNNNN, so it is never empty and never holds a path, a URL, spaces or ".json".
+ */
+export function malformedId(id: string): string | undefined {
+  if (HEX64.test(id.toLowerCase())) return `--id ${id} is a SHA-256, not a record id: give it with --submission-sha256 (a submission's hash), or give the record's id. ${ID_SHAPE}.`;
+  if (/^https?:\/\//i.test(id)) return `--id ${id} is an address, not a record id. ${ID_SHAPE}; the address's file name without .json is the id.`;
+  const stem = id.endsWith('.json') ? id.slice(0, -'.json'.length).replace(/^.*\//, '') : undefined;
+  if (stem !== undefined) return `--id ${id} is a file name, not a record id: the id is the file name without .json${stem ? ` (--id ${stem})` : ''}. ${ID_SHAPE}.`;
+  if (id === '' || /[\s/\\]/.test(id) || /[\u0000-\u001f\u007f]/.test(id)) return `--id "${id}" is not a record id (an id has no spaces, slashes or control characters). ${ID_SHAPE}.`;
+  if (/^echo-[\d-]*$/i.test(id) && !CONVENTIONAL_ID.test(id)) return `--id ${id} is not a record id: the number is malformed. ${ID_SHAPE}.`;
+  return undefined;
+}
+
 /** Still included, and no longer current: a correction superseded it (DECISIONS 16); say by which records. */
 function supersededNote(entry: IndexEntry): void {
   if (entry.archive_status !== 'superseded') return;
@@ -82,6 +100,8 @@ export const readback: CommandSpec = {
   notes: [
     'Exit 0 only when the index lists an entry with this submission_sha256 and the raw record at its url hashes to the entry\'s sha256; 1 when the record is not (yet) included; 2 on error. Inclusion follows intake review and the next publication of the archive, so 1 right after submit is normal.',
     'Transparency log: when the site publishes a log key (/api/log.json) or --log-key is given, readback also proves that the record\'s current bytes are a leaf of the log\'s signed checkpoint (an inclusion proof made from the log\'s tiles), and refuses (1) when they are not. --save-checkpoint keeps that checkpoint as evidence for a third party and for monitor.',
+    'A site without a transparency-log key publishes no checkpoint: readback then proves inclusion from the index alone (exit 0), but with --save-checkpoint it says that nothing was saved and why, and exits 2: the evidence asked for does not exist.',
+    `--id takes a record id: its file name without .json, conventionally echo-YYYY-MM-DD-NNNNNN. A path, an address, a ".json" file name or a SHA-256 is refused (exit 2) with what to give instead.`,
   ],
   examples: [
     'readback --file propagation.json --save-checkpoint checkpoint.txt',
@@ -95,13 +115,20 @@ export const readback: CommandSpec = {
     if ([file, given, id].filter((v) => v !== undefined).length !== 1) throw new UsageError('give exactly one of --file, --submission-sha256 or --id');
     const sha = id !== undefined ? undefined : given !== undefined ? given.trim().toLowerCase() : sha256FromFile(file!);
     if (sha !== undefined && !HEX64.test(sha)) throw new UsageError(`--submission-sha256 must be 64 hexadecimal characters (found "${given}")`);
+    const badId = id !== undefined ? malformedId(id) : undefined;
+    if (badId) throw new UsageError(badId);
     const wanted = (e: IndexEntry) => (sha !== undefined ? e.submission_sha256 === sha : e.id === id);
     const what = sha !== undefined ? `submission_sha256 ${sha}` : `id ${id}`;
     const seconds = timeoutSeconds(str(values, 'timeout'));
     const indexUrl = httpUrl(str(values, 'index') ?? defaultIndexUrl(), 'index').href;
     const base = siteBaseOf(indexUrl);
 
-    const index = jsonOf(await getOk(indexUrl, seconds));
+    let index: unknown;
+    try {
+      index = jsonOf(await getOk(indexUrl, seconds));
+    } catch (err) {
+      throw withAddressHint(err, 'public index', 'index', str(values, 'index') === undefined, 'the /api/index.json of its SITE_URL');
+    }
     const shards = (index as { shards?: unknown } | null)?.shards;
     let listed = 0;
     const matches: IndexEntry[] = [];
@@ -152,6 +179,16 @@ export const readback: CommandSpec = {
         out(`included: ${String(entry.id)} ${rawUrl} sha256 ${actual}\n`);
         info(`final inclusion verified: the public index lists ${what} and the raw record's bytes match its sha256. The site publishes no transparency-log key: no inclusion proof was checked.`);
         supersededNote(entry);
+        const saveTo = str(values, 'save-checkpoint');
+        if (saveTo !== undefined) {
+          // The checkpoint asked for does not exist: say so, and do not let a script go on as if it had been kept.
+          info(
+            `nothing was saved to ${saveTo}: the site publishes no signed checkpoint (it has no transparency-log key: ${base}${LOG_DOCUMENT_PATH} is absent or lists no key), ` +
+              'so there is no inclusion proof to keep and nothing for monitor to check later. Keep the record\'s bytes and this output instead, ' +
+              'or ask the site\'s operator to publish the log; with a verifier key you trust, --log-key KEY requires the log.',
+          );
+          return EXIT_ERROR;
+        }
         return EXIT_OK;
       }
       if (typeof entry.leaf_index !== 'number' || !Number.isSafeInteger(entry.leaf_index) || entry.leaf_index < 0) {

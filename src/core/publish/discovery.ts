@@ -99,7 +99,7 @@ export function llmsTxt(config: SiteConfig, schemas: readonly SchemaDocument[] =
     link('Transparency log', LOG_DOCUMENT_PATH, 'origin and verifier keys (C2SP signed-note, Ed25519) of the append-only log of every published version of every record, and where its checkpoint and tiles are'),
     link('Signed checkpoint', CHECKPOINT_PATH, 'C2SP tlog-checkpoint: the tree size and RFC 6962 root hash, signed (absent when the site was built without a log key)'),
     `- Tiles: ${url(LOG_PREFIX)}tile/<L>/<N> and ${url(LOG_PREFIX)}tile/entries/<N> (C2SP tlog-tiles); a leaf entry is the canonical JSON {"id","index","sha256"}, and each index entry's leaf_index names its leaf`,
-    `- Verify offline with the builder: readback --id <id> --save-checkpoint cp.txt (inclusion proof), later monitor --checkpoint cp.txt (consistency proof: exit 0 extends, 1 history rewritten)`,
+    `- Verify offline with the builder: readback --id <id> --save-checkpoint cp.txt (inclusion proof), later monitor --checkpoint cp.txt (consistency proof: exit 0 extends, 1 history rewritten); a site without a log key has no checkpoint: readback then saves nothing and exits 2`,
     '',
     '## Submit (the current public route)',
     '',
