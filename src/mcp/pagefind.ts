@@ -4,6 +4,10 @@
  * (src/site/client/search.ts: the page's ranking, the other bundles merged), so that a query finds the records the
  * site's search finds. Pagefind fetches its index files from the site with Node's fetch.
  */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { NetworkError } from '../builder/net.ts';
 import type { SiteClient } from './site-client.ts';
 
@@ -27,8 +31,20 @@ export interface SearchHit {
   meta: Record<string, string | undefined>;
 }
 
-/** Loads a module from its source text without touching the disk (a data: URL; each site's its own instance). */
-const importModule = new Function('url', 'return import(url)') as (url: string) => Promise<unknown>;
+/**
+ * Loads a module from its source text: written to a fresh temporary file, imported, and the file removed at once
+ * (the module stays loaded). A fresh file per load gives each site its own instance of Pagefind.
+ */
+async function importModule(source: string): Promise<unknown> {
+  const dir = mkdtempSync(join(tmpdir(), 'echo-archive-pagefind-'));
+  try {
+    const file = join(dir, 'pagefind.mjs');
+    writeFileSync(file, source);
+    return await import(/* @vite-ignore */ pathToFileURL(file).href);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
 
 function attr(page: string, name: string): string | undefined {
   const m = new RegExp(`${name}="([^"]*)"`).exec(page);
@@ -63,8 +79,7 @@ export class PagefindSearch {
     const scriptUrl = this.site.url(first);
     const script = await this.site.getIfPresent(first, 'text/javascript');
     if (!script) throw new NetworkError(`the site has no search index (${scriptUrl} answered 404): it was built without scripts/build-search.ts`);
-    const source = `${Buffer.from(script.bytes).toString('utf8')}\n// ${JSON.stringify(scriptUrl)}\n`;
-    const api = (await importModule(`data:text/javascript;base64,${Buffer.from(source).toString('base64')}`)) as PagefindApi;
+    const api = (await importModule(Buffer.from(script.bytes).toString('utf8'))) as PagefindApi;
     const basePath = scriptUrl.replace(/pagefind\.js$/, '');
     await api.options({ basePath, baseUrl: '/', excerptLength: 36, ranking });
     for (const url of merge) await api.mergeIndex(this.site.url(url), { baseUrl: '/', ranking });
