@@ -3,8 +3,9 @@
  * /downloads/record-chain-builder.mjs. It embeds the core's schemas and rules, so `doctor` gives the gateway's
  * verdict offline.
  *
- *   keygen · echo · verification · propagation · correction · context-insufficient · evidence · claim-gate · report ·
- *   doctor · preflight · submit · receipt · readback · monitor · mcp
+ *   keygen · echo · verification · propagation · correction · context-insufficient · guardian-application ·
+ *   guardian-retirement · classification-update · evidence · claim-gate · report · doctor · preflight · submit ·
+ *   receipt · readback · monitor · mcp
  *
  * Exit status: 0 success; 1 no (invalid, forged, not yet included, rejected); 2 usage, input/output or network error.
  */
@@ -39,6 +40,9 @@ function overview(): string {
     'The path: keygen → echo|verification|propagation|correction|context-insufficient → doctor → preflight → submit',
     '(keep the receipt: intake only) → receipt (verify it) → readback (final inclusion, after the archive is published).',
     'Strict evidence claims: evidence (hash your artifacts) → claim-gate → report (builds the verification submission) → doctor → …',
+    'Guardians (docs: /api/record-chain-guardian-application-schema.v1.json): guardian-application registers your key (its id and hash are',
+    'derived from the key) → guardian-retirement (same key) retires it; classification-update proposes reclassifying an archived record.',
+    'No guardian record creates authority or raises a verification level.',
     'Later: monitor --checkpoint (the archive\'s transparency log still extends the checkpoint readback saved).',
     '',
     `Site: ${config.baseUrl}   Gateway: ${config.gatewayUrl}`,

@@ -1,7 +1,10 @@
 /**
- * The five record commands (echo, verification, propagation, correction, context-insufficient): each turns its
- * options (and optionally a --content JSON file with record fields) into a record, fills in the constants, signs
- * it, checks the envelope with the same core as the gateway, and writes it only when it is valid.
+ * The record commands (echo, verification, propagation, correction, context-insufficient, guardian-application,
+ * guardian-retirement, classification-update): each turns its options (and optionally a --content JSON file with
+ * record fields) into a record, fills in the constants (and, for the guardian records, the guardian id and key hash
+ * its key gives), signs it, checks the envelope with the same core as the gateway, and writes it only when it is
+ * valid. guardian-retirement and classification-update name an archived record by id and SHA-256: given by options
+ * (offline), or looked up in the public index with --site.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -17,6 +20,7 @@ import {
   type RecordType,
 } from '../core/record-chain/index.ts';
 import { CONTEXT_DEPTHS, ASSESSMENT_STATES } from '../core/record/vocabulary.ts';
+import { guardianKeyOf, type GuardianKey } from '../core/guardian/keys.ts';
 import {
   COLOR_OPTIONS,
   EXIT_NO,
@@ -33,15 +37,17 @@ import {
   type ParsedValues,
 } from './cli.ts';
 import { builderConfig, CLIENT_NAME } from './config.ts';
+import { findIndexed, lookupSeconds, readIndexed, SITE_OPTIONS, siteIndexUrl } from './index-lookup.ts';
 import { loadKeyDir } from './keys.ts';
 import { formatReport } from './report.ts';
+import { readJsonObject } from './commands/files.ts';
 
 /** How an option fills a record field. */
 interface Binding {
   option: OptionSpec;
   /** Path of the field in the record. */
   path: readonly string[];
-  kind: 'text' | 'list' | 'yesno' | 'file';
+  kind: 'text' | 'list' | 'yesno' | 'file' | 'json' | 'flag';
 }
 
 interface Block {
@@ -68,6 +74,16 @@ const yn = (name: string, path: readonly string[], description: string, required
   option: { name, type: 'string', value: 'yes|no', description, ...(required ? { required } : {}) },
   path,
   kind: 'yesno',
+});
+const textFile = (name: string, path: readonly string[], description: string): Binding => ({
+  option: { name, type: 'string', value: 'FILE', description },
+  path,
+  kind: 'file',
+});
+const jsonFile = (name: string, path: readonly string[], description: string): Binding => ({
+  option: { name, type: 'string', value: 'FILE', description },
+  path,
+  kind: 'json',
 });
 const oneOf = (values: readonly string[]): string => values.join(', ');
 
@@ -153,6 +169,13 @@ interface RecordCommand {
   defaults?(record: JsonObject, values: ParsedValues): void;
   /** Checks across options that a plain "required" cannot express. */
   check?(record: JsonObject): void;
+  /** Fields the signing key gives (the guardian id and key hash), filled from the key directory, never typed. */
+  fromKey?(record: JsonObject, key: GuardianKey): void;
+  /**
+   * With --site: fill in (or check) what the public index says of the record's target. Returns an exit status to
+   * stop with (the index refutes the options), or undefined to go on. Without --site nothing is fetched.
+   */
+  lookup?(record: JsonObject, indexUrl: string, seconds: number, key: GuardianKey): Promise<number | undefined>;
   notes?: readonly string[];
   examples: readonly string[];
 }
@@ -324,7 +347,159 @@ const RECORD_COMMANDS: readonly RecordCommand[] = [
       'context-insufficient --key-dir ~/.record-chain --agent-name my-model --agent-provider my-lab --read https://example.org/ --missing "the registry and the artifacts" --out notice.json',
     ],
   },
+  {
+    name: 'guardian-application',
+    recordType: 'guardian_application',
+    summary: 'build and sign an application to register your key as a voluntary guardian (record_type guardian_application)',
+    bindings: [
+      text('guardian-type', ['guardian_application_content', 'guardian_type'], 'ai_agent, human, human_with_ai_agent or automated_script', 'TYPE', true),
+      text('oath', ['guardian_application_content', 'guardian_stewardship_oath'], 'what you intend as a guardian, in your own words, 1-4,000 characters (or --oath-file)', 'TEXT', true),
+      textFile('oath-file', ['guardian_application_content', 'guardian_stewardship_oath'], 'read the oath from FILE (UTF-8)'),
+      text('application-mode', ['guardian_application_content', 'application_mode'], 'individual, joint_human_ai or joint_multi_party (optional)', 'MODE'),
+    ],
+    blocks: [],
+    required: [
+      ...AGENT_REQUIRED,
+      { path: ['guardian_application_content', 'guardian_type'], option: 'guardian-type' },
+      { path: ['guardian_application_content', 'guardian_stewardship_oath'], option: 'oath' },
+    ],
+    fromKey(record, key) {
+      const given = record.guardian_application_content;
+      const content = (given !== null && typeof given === 'object' && !Array.isArray(given) ? given : (record.guardian_application_content = {})) as JsonObject;
+      content.requested_guardian_identifier = key.guardianId;
+      content.guardian_public_key_sha256 = key.sha256;
+    },
+    notes: [
+      'requested_guardian_identifier (guardian_ed25519_ and the first 16 hex characters of the SHA-256 of your public key) and guardian_public_key_sha256 are derived from the key in --key-dir: you never type them. One guardian id per key: a second application for the same key is refused.',
+      'Guardianship is a key that says what it intends. It grants no authority, governance, verification level or attestation, and you may retire the key at any time (guardian-retirement). Keep the key directory: only this key can retire itself.',
+    ],
+    examples: [
+      'guardian-application --key-dir ~/.record-chain --agent-name my-model --agent-provider my-lab --guardian-type ai_agent --oath "I will keep this key safe, sign only what I checked, and retire it when I stop." --out application.json',
+    ],
+  },
+  {
+    name: 'guardian-retirement',
+    recordType: 'guardian_retirement',
+    summary: 'build and sign the retirement of your guardian key: retired, rotated or (possibly) compromised (record_type guardian_retirement)',
+    bindings: [
+      text('status', ['retirement_status'], 'retired, rotated, possibly_compromised or compromised', 'STATUS', true),
+      text('reason', ['reason'], 'why, in your own words (1-2,000 characters)', 'TEXT', true),
+      text('target-id', ['target_guardian_application_record_id'], 'the archive record id of your guardian application (or --site)', 'ID'),
+      text('target-sha256', ['target_guardian_application_record_sha256'], 'the SHA-256 of that record\'s file, as the public index lists it (or --site)', 'HEX'),
+    ],
+    blocks: [],
+    extraOptions: SITE_OPTIONS,
+    required: [
+      ...AGENT_REQUIRED,
+      { path: ['retirement_status'], option: 'status' },
+      { path: ['reason'], option: 'reason' },
+      { path: ['target_guardian_application_record_id'], option: 'target-id' },
+      { path: ['target_guardian_application_record_sha256'], option: 'target-sha256' },
+    ],
+    defaults(record) {
+      record.retirement_does_not_remove_historical_record ??= true;
+    },
+    fromKey(record, key) {
+      record.guardian_id = key.guardianId;
+      record.guardian_public_key_sha256 = key.sha256;
+    },
+    async lookup(record, indexUrl, seconds, key) {
+      const givenId = typeof record.target_guardian_application_record_id === 'string' ? record.target_guardian_application_record_id : undefined;
+      const candidates = await findIndexed(indexUrl, seconds, (e) => e.record_type === 'guardian_application' && (givenId === undefined || e.id === givenId));
+      for (const entry of candidates) {
+        const archived = await readIndexed(entry, seconds);
+        const registration = archived?.guardian_registration as JsonObject | undefined;
+        if (registration?.guardian_id !== key.guardianId && registration?.public_key_sha256 !== key.sha256) continue;
+        return settleTarget(record, entry, ['target_guardian_application_record_id', 'target_guardian_application_record_sha256'], indexUrl);
+      }
+      info(
+        `${indexUrl} lists no archived guardian application ${givenId !== undefined ? `${givenId} ` : ''}registering this key (${key.guardianId}, key SHA-256 ${key.sha256}). ` +
+          'A retirement names the archived application it ends: submit guardian-application first, and retire once readback finds it.',
+      );
+      return EXIT_NO;
+    },
+    notes: [
+      'guardian_id and guardian_public_key_sha256 are derived from the key in --key-dir: only the registered key retires itself, so sign with the key you registered.',
+      'The target is your archived guardian application: give --target-id and --target-sha256 (as the public index lists them; nothing is fetched), or --site URL to find it in that site\'s public index (with --target-id and --target-sha256 given too, they are checked against it).',
+      'The historical records stay as they are; the retirement sets the status the archive shows for the key from now on.',
+    ],
+    examples: [
+      'guardian-retirement --key-dir ~/.record-chain --agent-name my-model --agent-provider my-lab --status retired --reason "I no longer look after this key." --site https://echoes.example.org --out retirement.json',
+      'guardian-retirement --key-dir ~/.record-chain --agent-name my-model --agent-provider my-lab --status possibly_compromised --reason "The machine holding the key was lost." --target-id echo-2026-11-20-000001 --target-sha256 <64 hex> --out retirement.json',
+    ],
+  },
+  {
+    name: 'classification-update',
+    recordType: 'classification_update',
+    summary: "build and sign a proposal to change an archived record's classification (record_type classification_update)",
+    bindings: [
+      text('target-id', ['classification_update_content', 'target_record_id'], 'the archive record id of the record to reclassify', 'ID', true),
+      text('target-sha256', ['classification_update_content', 'target_record_sha256'], 'the SHA-256 of its file, as the public index lists it (or --site)', 'HEX'),
+      text('previous-independence-class', ['classification_update_content', 'previous_classification', 'independence_class'], 'the independence_class you read on the target now', 'CLASS'),
+      jsonFile('previous-origin-classification', ['classification_update_content', 'previous_classification', 'origin_classification'], 'the origin_classification you read on the target now (a JSON file)'),
+      yn('previous-do-not-count', ['classification_update_content', 'previous_classification', 'do_not_count_as_attestation'], 'the do_not_count_as_attestation you read on the target now'),
+      text('new-independence-class', ['classification_update_content', 'new_classification', 'independence_class'], 'the independence_class you propose', 'CLASS'),
+      jsonFile('new-origin-classification', ['classification_update_content', 'new_classification', 'origin_classification'], 'the origin_classification you propose (a JSON file, /api/origin-classification-schema.v1.json)'),
+      {
+        option: { name: 'new-do-not-count', type: 'boolean', description: 'propose do_not_count_as_attestation true (an update can take a record out of the counts, never put one in)' },
+        path: ['classification_update_content', 'new_classification', 'do_not_count_as_attestation'],
+        kind: 'flag',
+      },
+      text('reason', ['classification_update_content', 'classification_reason'], 'why, in your own words (1-2,000 characters)', 'TEXT', true),
+      text('basis', ['classification_update_content', 'evidence_or_review_basis'], 'on what evidence or review the proposal rests (1-2,000 characters)', 'TEXT', true),
+    ],
+    blocks: [],
+    extraOptions: SITE_OPTIONS,
+    required: [
+      ...AGENT_REQUIRED,
+      { path: ['classification_update_content', 'target_record_id'], option: 'target-id' },
+      { path: ['classification_update_content', 'target_record_sha256'], option: 'target-sha256' },
+      { path: ['classification_update_content', 'previous_classification'], option: 'previous-independence-class' },
+      { path: ['classification_update_content', 'new_classification'], option: 'new-independence-class' },
+      { path: ['classification_update_content', 'classification_reason'], option: 'reason' },
+      { path: ['classification_update_content', 'evidence_or_review_basis'], option: 'basis' },
+    ],
+    async lookup(record, indexUrl, seconds) {
+      const content = record.classification_update_content as JsonObject | undefined;
+      const id = typeof content?.target_record_id === 'string' ? content.target_record_id : undefined;
+      if (id === undefined) throw new UsageError('--target-id is required: the record you propose to reclassify');
+      const [entry] = await findIndexed(indexUrl, seconds, (e) => e.id === id, true);
+      if (!entry) {
+        info(`${indexUrl} lists no record ${id}: a classification update names an archived record. Check the id (readback --id ${id}).`);
+        return EXIT_NO;
+      }
+      return settleTarget(content!, entry, ['target_record_id', 'target_record_sha256'], indexUrl);
+    },
+    notes: [
+      'previous_classification is what you read on the target now (its effective classification, for the fields you change), so that two updates cannot silently overwrite each other; new_classification is what you propose. Give at least one field of each (--previous-… and --new-…).',
+      'The target is named by id and SHA-256 as the public index lists it: give --target-id and --target-sha256 (nothing is fetched), or --target-id with --site URL to read the SHA-256 from that site\'s public index (a --target-sha256 given too is checked against it).',
+      'The target\'s file is never rewritten: if maintainers accept the update, the archive derives the record\'s effective classification from it. An update changes counting only, never authority or verification level.',
+    ],
+    examples: [
+      'classification-update --key-dir ~/.record-chain --agent-name my-model --agent-provider my-lab --target-id echo-2026-11-20-000002 --site https://echoes.example.org --previous-independence-class unsolicited_independent --new-independence-class human_solicited_agent_response --reason "The record itself says a person sent the agent the link." --basis "Its discovery_provenance: source human_directed." --out update.json',
+      'classification-update --key-dir ~/.record-chain --content update-fields.json --target-id echo-2026-11-20-000002 --target-sha256 <64 hex> --out update.json',
+    ],
+  },
 ];
+
+/**
+ * The target as the index lists it: a SHA-256 given by option must be the index's (else the answer is no, and the
+ * message gives the index's value); otherwise the index's id and SHA-256 are filled in.
+ */
+function settleTarget(obj: JsonObject, entry: { id: string; sha256: string }, [idField, shaField]: readonly [string, string], indexUrl: string): number | undefined {
+  const given = obj[shaField];
+  if (typeof given === 'string' && given !== entry.sha256) {
+    info(
+      `${indexUrl} lists ${entry.id} with SHA-256 ${entry.sha256}, not ${given} (--target-sha256). ` +
+        `Name the record as the index lists it: --target-sha256 ${entry.sha256}, or leave the option out and let --site fill it in. Nothing was written.`,
+    );
+    return EXIT_NO;
+  }
+  obj[idField] = entry.id;
+  obj[shaField] = entry.sha256;
+  info(`target ${entry.id}, SHA-256 ${entry.sha256} (from ${indexUrl})`);
+  return undefined;
+}
 
 function getPath(obj: JsonObject, path: readonly string[]): unknown {
   let node: unknown = obj;
@@ -359,7 +534,13 @@ function readContent(path: string): JsonObject {
   return parsed.value as JsonObject;
 }
 
-function recordFromOptions(cmd: RecordCommand, values: ParsedValues): JsonObject {
+interface Gathered {
+  record: JsonObject;
+  required: Array<{ path: readonly string[]; option: string }>;
+}
+
+/** The record as the options and --content give it, defaults applied; not yet checked for missing fields. */
+function gatherRecord(cmd: RecordCommand, values: ParsedValues): Gathered {
   const contentPath = str(values, 'content');
   const record: JsonObject = contentPath ? readContent(contentPath) : {};
   const apply = (b: Binding): boolean => {
@@ -368,6 +549,11 @@ function recordFromOptions(cmd: RecordCommand, values: ParsedValues): JsonObject
       const v = list(values, name);
       if (v === undefined) return false;
       setPath(record, b.path, v);
+      return true;
+    }
+    if (b.kind === 'flag') {
+      if (values[name] !== true) return false;
+      setPath(record, b.path, true);
       return true;
     }
     const v = str(values, name);
@@ -379,7 +565,8 @@ function recordFromOptions(cmd: RecordCommand, values: ParsedValues): JsonObject
       } catch (err) {
         throw new UsageError(`cannot read --${name} ${v}: ${(err as Error).message}`);
       }
-    } else setPath(record, b.path, v);
+    } else if (b.kind === 'json') setPath(record, b.path, readJsonObject(v, name));
+    else setPath(record, b.path, v);
     return true;
   };
   for (const b of AGENT) apply(b);
@@ -401,7 +588,11 @@ function recordFromOptions(cmd: RecordCommand, values: ParsedValues): JsonObject
     }
   }
   cmd.defaults?.(record, values);
+  return { record, required };
+}
 
+/** Every required field present, the command's own checks passed: the record with its constants filled in. */
+function finishRecord(cmd: RecordCommand, { record, required }: Gathered): JsonObject {
   const missing = required.filter((r) => getPath(record, r.path) === undefined);
   if (missing.length > 0) {
     const names = [...new Set(missing.map((m) => `--${m.option}`))];
@@ -411,6 +602,10 @@ function recordFromOptions(cmd: RecordCommand, values: ParsedValues): JsonObject
   }
   cmd.check?.(record);
   return completeRecord(cmd.recordType, record);
+}
+
+function recordFromOptions(cmd: RecordCommand, values: ParsedValues): JsonObject {
+  return finishRecord(cmd, gatherRecord(cmd, values));
 }
 
 function specOf(cmd: RecordCommand): CommandSpec {
@@ -436,8 +631,19 @@ function specOf(cmd: RecordCommand): CommandSpec {
     async run(values) {
       const keyDir = str(values, 'key-dir');
       if (!keyDir) throw new UsageError('--key-dir is required (create one with "keygen --key-dir DIR")');
-      const record = recordFromOptions(cmd, values);
       const keys = loadKeyDir(keyDir);
+      const gathered = gatherRecord(cmd, values);
+      const key = guardianKeyOf(keys.publicKey)!;
+      if (cmd.fromKey) {
+        cmd.fromKey(gathered.record, key);
+        info(`guardian id ${key.guardianId}, key SHA-256 ${key.sha256} (from ${keyDir})`);
+      }
+      const indexUrl = cmd.lookup ? siteIndexUrl(values) : undefined;
+      if (cmd.lookup && indexUrl !== undefined) {
+        const stop = await cmd.lookup(gathered.record, indexUrl, lookupSeconds(values), key);
+        if (stop !== undefined) return stop;
+      }
+      const record = finishRecord(cmd, gathered);
       const config = builderConfig();
       const submission = buildSubmission(cmd.recordType, record, keys, { name: CLIENT_NAME, version: config.version });
       const textOut = serializeSubmission(submission);

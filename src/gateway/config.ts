@@ -14,6 +14,9 @@
  *   GATEWAY_LOG                 json (default: one JSON line per request on stdout) | off
  *   ECHO_GATEWAY_MCP            1 serves the archive's MCP server at /mcp (Streamable HTTP, stateless; default off)
  *   ECHO_GATEWAY_MCP_ALLOWED_HOSTS  host names /mcp answers besides loopback and the hosts of SITE_URL and GATEWAY_URL
+ *   ECHO_GATEWAY_INDEX_URL      the public index the guardian and classification checks read (docs/guardians.md):
+ *                               default <SITE_URL>/api/index.json; an http(s) URL or an absolute file path; read in
+ *                               src/gateway/archive-index.ts (kept about a minute; unreadable: 503 archive_index_unavailable)
  *   SITE_URL, GATEWAY_URL       the site configuration (src/core/config.ts): receipts' readback and 410 routes
  */
 import { parseTrustedProxies, type ClientAddressSettings } from './client-address.ts';

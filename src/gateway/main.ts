@@ -10,6 +10,7 @@ import { jsonLogger, silentLogger } from './log.ts';
 import { GatewayMetrics, metricsServer } from './metrics.ts';
 import { describeStore, openSubmissionStore } from './open-store.ts';
 import { createGateway } from './server.ts';
+import { ArchiveIndex, gatewayIndexSource } from './archive-index.ts';
 import { StorageError } from './store.ts';
 
 const HELP = `The record-chain intake gateway: POST /record-chain/preflight and /record-chain/submit, signed receipts
@@ -25,6 +26,8 @@ Usage: npm run gateway     (settings come from the environment; SIGINT or SIGTER
   GATEWAY_TRUSTED_PROXIES     addresses or CIDR ranges of reverse proxies whose forwarding header is believed
   ECHO_GATEWAY_MCP=1           the archive's MCP server at /mcp (Streamable HTTP, stateless, no keys; default off)
   GATEWAY_RATE_LIMIT=off, GATEWAY_MAX_IN_FLIGHT, GATEWAY_METRICS, GATEWAY_LOG, …  (src/gateway/config.ts lists all)
+  ECHO_GATEWAY_INDEX_URL      the public index guardian retirements and classification updates are checked
+                              against (default <SITE_URL>/api/index.json; an absolute file path is allowed)
   SITE_URL, GATEWAY_URL       the public addresses written into receipts
 `;
 
@@ -48,13 +51,21 @@ async function main(): Promise<void> {
   // The gateway listens while the store opens (PostgreSQL: connecting, migrations under the lock other instances may
   // hold): /readyz answers 503 not_ready meanwhile, and the store's routes 503. A store that cannot be opened still
   // stops the process (exit 2), as before.
+  const site = siteConfig();
+  let archiveIndex: ArchiveIndex;
+  try {
+    archiveIndex = new ArchiveIndex(gatewayIndexSource(process.env, site.baseUrl));
+  } catch (err) {
+    throw new ConfigError((err as Error).message);
+  }
   const opening = openSubmissionStore(settings).then((opened) => (metrics ? metrics.instrument(opened) : opened));
   const gateway = createGateway({
     store: opening,
     keys,
     rateLimit: settings.rateLimit,
     maxInFlight: settings.maxInFlight,
-    site: siteConfig(),
+    site,
+    archiveIndex,
     logger,
     ...(settings.clientAddress ? { clientAddress: settings.clientAddress } : {}),
     ...(metrics ? { metrics } : {}),

@@ -64,6 +64,7 @@ export class GatewayMetrics {
       putIfAbsent: timed('putIfAbsent', store.putIfAbsent.bind(store)),
       get: timed('get', store.get.bind(store)),
       getBySubmissionSha256: timed('getBySubmissionSha256', store.getBySubmissionSha256.bind(store)),
+      findGuardianApplication: timed('findGuardianApplication', store.findGuardianApplication.bind(store)),
       ping: timed('ping', store.ping.bind(store)),
       list: timed('list', store.list.bind(store)),
       decide: timed('decide', store.decide.bind(store)),

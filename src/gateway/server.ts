@@ -46,6 +46,11 @@ import { clientOf, noteError, requestIdOf, requestObserver } from './observe.ts'
 import { pathOf } from './request-path.ts';
 import { RateLimiter, type RateLimitSettings } from './rate-limit.ts';
 import type { StoredSubmission, SubmissionStore } from './store.ts';
+import { ArchiveIndex, IndexUnavailable } from './archive-index.ts';
+import { guardianKeyOf } from '../core/guardian/keys.ts';
+import { locateFindings } from '../core/diagnostics/locate.ts';
+import type { Finding } from '../core/diagnostics/diagnostic.ts';
+import type { Submission } from '../core/record-chain/index.ts';
 
 export interface GatewayOptions {
   /**
@@ -82,7 +87,21 @@ export interface GatewayOptions {
   readinessRetryAfterSeconds?: number;
   /** The archive's MCP server at /mcp (src/gateway/mcp.ts); undefined: off (404, as any unknown path). */
   mcp?: { allowedHosts: readonly string[]; version: string };
+  /**
+   * The public index the guardian and classification checks read (ECHO_GATEWAY_INDEX_URL; default: the site's
+   * /api/index.json, kept for a minute). docs/guardians.md section 2.
+   */
+  archiveIndex?: ArchiveIndex;
+  /** Seconds a client is asked to wait when the public index cannot be read (default 30). */
+  indexRetryAfterSeconds?: number;
 }
+
+/** Rule ids of the checks that need this gateway's store or the public index (docs/guardians.md section 2). */
+export const ARCHIVE_RULES = {
+  guardianKeyTaken: 'chain/guardian-key-taken',
+  guardianNotRegistered: 'chain/guardian-not-registered',
+  classificationTarget: 'chain/classification-target',
+} as const;
 
 type ErrorExtra = Omit<ErrorEnvelope['error'], 'status' | 'code' | 'message'>;
 
@@ -218,6 +237,8 @@ export function createGateway(options: GatewayOptions): Gateway {
   const route = currentRoute(site);
   const indexUrl = `${site.baseUrl}${PUBLIC_INDEX_PATH}`;
   const logger = options.logger ?? jsonLogger();
+  const archiveIndex = options.archiveIndex ?? new ArchiveIndex(indexUrl);
+  const indexRetry = options.indexRetryAfterSeconds ?? 30;
   const observer = requestObserver({ ...options, logger });
   // The gateway's own address once listening: the MCP tools preflight, submit and receipt_status call it.
   let selfUrl = site.gatewayUrl;
@@ -351,10 +372,138 @@ export function createGateway(options: GatewayOptions): Gateway {
     return { body, result, diagnostics };
   }
 
+  /**
+   * The checks a submission's text alone cannot settle (docs/guardians.md section 2): a second application for a
+   * key (against this gateway's store), a retirement of a guardian registered nowhere (store and public index), a
+   * classification update of a record the public index does not list with that SHA-256. Findings, and the stored
+   * application a guardian_application's key already has. The public index unread: 503 archive_index_unavailable.
+   */
+  async function archiveChecks(submission: Submission, submissionSha256: string): Promise<{ findings: Finding[]; taken?: StoredSubmission; guardianKeySha256?: string }> {
+    const record = submission.record;
+    const finding = (rule: string, pointer: string, message: string, hint: string): Finding => ({ rule, severity: 'error', message, hint, pointer });
+    const indexed = async <T>(fn: () => Promise<T>): Promise<T> => {
+      try {
+        return await fn();
+      } catch (err) {
+        if (!(err instanceof IndexUnavailable)) throw err;
+        throw new HttpError(
+          'archive_index_unavailable',
+          `the public index could not be read to check this ${submission.record_type}; nothing was stored (${err.message})`,
+          { retry_after_seconds: indexRetry },
+          { 'retry-after': String(indexRetry) },
+        );
+      }
+    };
+    const stored = async <T>(fn: (s: SubmissionStore) => Promise<T>): Promise<T> => {
+      const s = store();
+      try {
+        return await fn(s);
+      } catch (err) {
+        throw storageError(err);
+      }
+    };
+
+    if (submission.record_type === 'guardian_application') {
+      const key = guardianKeyOf(submission.proof.public_key)!;
+      const taken = await stored((s) => s.findGuardianApplication(key.sha256));
+      if (!taken || taken.submissionSha256 === submissionSha256) return { findings: [], guardianKeySha256: key.sha256 };
+      return { findings: [keyTakenFinding(key.guardianId, key.sha256, taken)], taken, guardianKeySha256: key.sha256 };
+    }
+
+    if (submission.record_type === 'guardian_retirement') {
+      const guardianId = String(record.guardian_id);
+      const keySha256 = String(record.guardian_public_key_sha256);
+      if (await stored((s) => s.findGuardianApplication(keySha256))) return { findings: [] };
+      const targetId = String(record.target_guardian_application_record_id);
+      const entry = await indexed(() => archiveIndex.entry(targetId));
+      let why: string;
+      if (!entry) why = `the public index lists no record ${targetId}`;
+      else if (entry.record_type !== 'guardian_application') why = `the public index lists ${targetId} as ${entry.record_type ?? 'a record'} that is no guardian application`;
+      else {
+        const archived = await indexed(() => archiveIndex.record(entry));
+        const registration = archived?.guardian_registration as Record<string, unknown> | undefined;
+        if (registration?.guardian_id === guardianId) return { findings: [] };
+        why = archived
+          ? `the archived application ${targetId} registers ${typeof registration?.guardian_id === 'string' ? registration.guardian_id : 'no guardian id'}, not ${guardianId}`
+          : `the archived application ${targetId} could not be read with the SHA-256 the index lists (the site may be mid-publication)`;
+      }
+      return {
+        findings: [
+          finding(
+            ARCHIVE_RULES.guardianNotRegistered,
+            '/record/guardian_id',
+            `${guardianId} is not a registered guardian: no guardian application for its key is pending or accepted at this gateway, and ${why}`,
+            'A guardian retires after it has applied: submit a guardian_application with this key first (builder: guardian-application), and name the archived application (target_guardian_application_record_id and _sha256, as the public index lists them; builder: guardian-retirement --site).',
+          ),
+        ],
+      };
+    }
+
+    if (submission.record_type === 'classification_update') {
+      const content = record.classification_update_content as Record<string, unknown>;
+      const targetId = String(content.target_record_id);
+      const targetSha = String(content.target_record_sha256);
+      const entry = await indexed(() => archiveIndex.entry(targetId));
+      if (!entry) {
+        return {
+          findings: [
+            finding(
+              ARCHIVE_RULES.classificationTarget,
+              '/record/classification_update_content/target_record_id',
+              `the public index lists no record ${targetId}: a classification update names an archived record`,
+              'Check the id against the public index (builder: readback --id ID), or wait until the record is published; the builder\'s classification-update --site fills in the id\'s SHA-256 from the index.',
+            ),
+          ],
+        };
+      }
+      if (entry.sha256 !== targetSha) {
+        return {
+          findings: [
+            finding(
+              ARCHIVE_RULES.classificationTarget,
+              '/record/classification_update_content/target_record_sha256',
+              `target_record_sha256 is ${targetSha}, but the public index lists ${targetId} with SHA-256 ${entry.sha256}`,
+              `Write ${entry.sha256} (the SHA-256 of the record file's bytes, as the index lists it) after checking that the record you read is the one archived now, and sign again (builder: classification-update --site fills it in).`,
+            ),
+          ],
+        };
+      }
+    }
+    return { findings: [] };
+  }
+
+  function keyTakenFinding(guardianId: string, keySha256: string, taken: StoredSubmission): Finding {
+    return {
+      rule: ARCHIVE_RULES.guardianKeyTaken,
+      severity: 'error',
+      message: `the key with SHA-256 ${keySha256} (${guardianId}) already has a guardian application at this gateway (submission_sha256 ${taken.submissionSha256}, ${taken.status}): one guardian id per key, so a second application for it is refused`,
+      hint: `Do not apply again with this key: follow the existing application (GET ${SUBMISSIONS_PATH}/${taken.submissionSha256}). To register another guardian, use another key (builder: keygen --key-dir NEW_DIR).`,
+      pointer: '/record/guardian_application_content/guardian_public_key_sha256',
+    };
+  }
+
+  function keyTakenError(diagnostics: WireDiagnostic[], taken: StoredSubmission): HttpError {
+    return new HttpError(
+      'guardian_key_taken',
+      `this key already has a guardian application at this gateway (submission_sha256 ${taken.submissionSha256}, ${taken.status}); one guardian id per key: nothing was stored`,
+      { diagnostics, existing_submission_sha256: taken.submissionSha256 },
+    );
+  }
+
   async function preflight(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const { result, diagnostics } = await judge(req);
+    const judged = await judge(req);
+    const { result } = judged;
+    let diagnostics = judged.diagnostics;
+    let valid = result.valid;
+    if (result.valid && result.submission && result.submissionSha256) {
+      const checked = await archiveChecks(result.submission, result.submissionSha256);
+      if (checked.findings.length > 0) {
+        valid = false;
+        diagnostics = [...diagnostics, ...toWireDiagnostics(locateFindings(checked.findings, judged.body.toString('utf8')))];
+      }
+    }
     const answer: PreflightResult = {
-      valid: result.valid,
+      valid,
       submission_sha256: result.submissionSha256 ?? null,
       record_type: result.recordType ?? null,
       diagnostics,
@@ -378,18 +527,32 @@ export function createGateway(options: GatewayOptions): Gateway {
       if (existing) {
         outcome = { stored: existing, duplicate: true };
       } else {
+        const checked = await archiveChecks(result.submission!, result.submissionSha256);
+        const located = () => toWireDiagnostics(locateFindings(checked.findings, body.toString('utf8')));
+        if (checked.taken) throw keyTakenError(located(), checked.taken);
+        if (checked.findings.length > 0) {
+          throw new HttpError('invalid_submission', 'the submission is invalid; nothing was stored (see diagnostics)', { diagnostics: located() });
+        }
         const receipt = signReceipt(
           buildReceipt({ submissionSha256: result.submissionSha256, recordType: result.recordType, indexUrl, gatewayKeyId: options.keys.keyId }),
           options.keys.privateKey,
         );
-        outcome = await store().putIfAbsent({
+        const put = await store().putIfAbsent({
           receiptId: receipt.receipt_id,
           submissionSha256: receipt.submission_sha256,
           recordType: receipt.record_type,
           receivedAt: receipt.received_at,
           receipt,
           submissionText: body.toString('utf8'),
+          ...(checked.guardianKeySha256 !== undefined ? { guardianKeySha256: checked.guardianKeySha256 } : {}),
         });
+        if (put.guardianKeyTaken) {
+          // Another instance (or request) stored an application for this key between the check and the insert.
+          const taken = put.stored;
+          const key = guardianKeyOf(result.submission!.proof.public_key)!;
+          throw keyTakenError(toWireDiagnostics(locateFindings([keyTakenFinding(key.guardianId, key.sha256, taken)], body.toString('utf8'))), taken);
+        }
+        outcome = put;
       }
     } catch (err) {
       throw err instanceof HttpError ? err : storageError(err);

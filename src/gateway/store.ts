@@ -27,6 +27,11 @@ export interface StoredSubmission {
   /** Archive path of the record written on accept. */
   archivePath?: string;
   decidedAt?: string;
+  /**
+   * For a guardian_application: the SHA-256 of the key it registers (= the signing key's, chain/guardian-id). At most
+   * one pending or accepted application per key (a unique partial index: race-free across instances).
+   */
+  guardianKeySha256?: string;
 }
 
 export type NewSubmission = Omit<StoredSubmission, 'status' | 'reason' | 'archivePath' | 'decidedAt'>;
@@ -38,9 +43,25 @@ export interface Decision {
   decidedAt: string;
 }
 
+/**
+ * What putIfAbsent did: stored `entry` (duplicate false), found its submission_sha256 already stored (duplicate
+ * true: `stored` is that row), or refused a guardian_application whose key already has a pending or accepted one
+ * (guardianKeyTaken true: `stored` is that other application; nothing was stored).
+ */
+export interface PutResult {
+  stored: StoredSubmission;
+  duplicate: boolean;
+  guardianKeyTaken?: true;
+}
+
 export interface SubmissionStore {
-  /** Stores `entry` unless its submission_sha256 is already stored; atomic. Returns the stored row either way. */
-  putIfAbsent(entry: NewSubmission): Promise<{ stored: StoredSubmission; duplicate: boolean }>;
+  /**
+   * Stores `entry` unless its submission_sha256 is already stored, or (with guardianKeySha256) another pending or
+   * accepted application registers the same key; atomic, also between instances on one database.
+   */
+  putIfAbsent(entry: NewSubmission): Promise<PutResult>;
+  /** The pending or accepted guardian_application registering the key with this SHA-256, if any (the earliest). */
+  findGuardianApplication(guardianKeySha256: string): Promise<StoredSubmission | undefined>;
   /** By receipt id or submission_sha256. */
   get(id: string): Promise<StoredSubmission | undefined>;
   /** By submission_sha256 only (GET /record-chain/submissions/{submission_sha256}: a receipt id never matches). */
@@ -73,6 +94,7 @@ export interface Row {
   reason: string | null;
   archive_path: string | null;
   decided_at: string | null;
+  guardian_key_sha256?: string | null;
 }
 
 export function fromRow(row: Row): StoredSubmission {
@@ -87,10 +109,14 @@ export function fromRow(row: Row): StoredSubmission {
     ...(row.reason !== null ? { reason: row.reason } : {}),
     ...(row.archive_path !== null ? { archivePath: row.archive_path } : {}),
     ...(row.decided_at !== null ? { decidedAt: row.decided_at } : {}),
+    ...(row.guardian_key_sha256 ? { guardianKeySha256: row.guardian_key_sha256 } : {}),
   };
 }
 
 export const DATABASE_FILE = 'submissions.sqlite';
+
+/** The pending or accepted application for a key (the unique partial index allows one; earliest first regardless). */
+const APPLICATION_BY_KEY = `SELECT * FROM submissions WHERE guardian_key_sha256 = ? AND status IN ('pending', 'accepted') ORDER BY received_at, receipt_id LIMIT 1`;
 
 /** The embedded store: one SQLite file in the data directory. */
 export class SqliteSubmissionStore implements SubmissionStore {
@@ -113,6 +139,12 @@ export class SqliteSubmissionStore implements SubmissionStore {
         archive_path TEXT,
         decided_at TEXT
       ) STRICT`);
+      // Added with the guardian record types (docs/guardians.md): one pending or accepted application per key.
+      const columns = this.db.prepare('PRAGMA table_info(submissions)').all() as unknown as { name: string }[];
+      if (!columns.some((c) => c.name === 'guardian_key_sha256')) this.db.exec('ALTER TABLE submissions ADD COLUMN guardian_key_sha256 TEXT');
+      this.db.exec(
+        `CREATE UNIQUE INDEX IF NOT EXISTS submissions_guardian_key ON submissions (guardian_key_sha256) WHERE guardian_key_sha256 IS NOT NULL AND status IN ('pending', 'accepted')`,
+      );
     } catch (err) {
       throw new StorageError(`cannot open the submission store in ${dataDir}: ${(err as Error).message}`);
     }
@@ -131,7 +163,7 @@ export class SqliteSubmissionStore implements SubmissionStore {
     return row ? fromRow(row) : undefined;
   }
 
-  putIfAbsent(entry: NewSubmission): Promise<{ stored: StoredSubmission; duplicate: boolean }> {
+  putIfAbsent(entry: NewSubmission): Promise<PutResult> {
     return this.run('storing the submission', () => {
       this.db.exec('BEGIN IMMEDIATE');
       try {
@@ -140,12 +172,27 @@ export class SqliteSubmissionStore implements SubmissionStore {
           this.db.exec('COMMIT');
           return { stored: existing, duplicate: true };
         }
+        if (entry.guardianKeySha256 !== undefined) {
+          const taken = this.row(APPLICATION_BY_KEY, entry.guardianKeySha256);
+          if (taken) {
+            this.db.exec('COMMIT');
+            return { stored: taken, duplicate: false, guardianKeyTaken: true };
+          }
+        }
         this.db
           .prepare(
-            `INSERT INTO submissions (receipt_id, submission_sha256, record_type, received_at, receipt_json, submission_text, status)
-             VALUES (?, ?, ?, ?, ?, ?, 'pending')`,
+            `INSERT INTO submissions (receipt_id, submission_sha256, record_type, received_at, receipt_json, submission_text, status, guardian_key_sha256)
+             VALUES (?, ?, ?, ?, ?, ?, 'pending', ?)`,
           )
-          .run(entry.receiptId, entry.submissionSha256, entry.recordType, entry.receivedAt, JSON.stringify(entry.receipt), entry.submissionText);
+          .run(
+            entry.receiptId,
+            entry.submissionSha256,
+            entry.recordType,
+            entry.receivedAt,
+            JSON.stringify(entry.receipt),
+            entry.submissionText,
+            entry.guardianKeySha256 ?? null,
+          );
         this.db.exec('COMMIT');
         return { stored: { ...entry, status: 'pending' as const }, duplicate: false };
       } catch (err) {
@@ -161,6 +208,10 @@ export class SqliteSubmissionStore implements SubmissionStore {
 
   get(id: string): Promise<StoredSubmission | undefined> {
     return this.run('reading the submission', () => this.row('SELECT * FROM submissions WHERE receipt_id = ? OR submission_sha256 = ?', id, id));
+  }
+
+  findGuardianApplication(guardianKeySha256: string): Promise<StoredSubmission | undefined> {
+    return this.run('reading guardian applications', () => this.row(APPLICATION_BY_KEY, guardianKeySha256));
   }
 
   getBySubmissionSha256(submissionSha256: string): Promise<StoredSubmission | undefined> {

@@ -5,7 +5,10 @@
  * submission_sha256. `accept` writes the submission into the archive (RECORDS_DIR, default records/) as an Echo v3
  * record (to-echo-record.ts), validated by the core before it is written, and marks the receipt accepted. A
  * correction also supersedes (or withdraws) the record it corrects, in the same commit (correction.ts, journal.ts);
- * one signed by another key is rejected with the reason. `reject` records the reason. `recover` finishes an accept
+ * one signed by another key is rejected with the reason. A guardian_application, guardian_retirement or
+ * classification_update is checked against the archive first (guardian-binding.ts: one guardian per key, a retirement
+ * by the registered key of an archived application, an update of an archived record's current classification); its
+ * target's file is never rewritten. `reject` records the reason. `recover` finishes an accept
  * that was interrupted (every accept does this first). Exit status: 0 done, 1 refused or rejected (invalid record,
  * not pending, not found, correction by another key), 2 usage or storage error.
  */
@@ -15,8 +18,9 @@ import { gatewaySettings } from '../gateway/config.ts';
 import { openSubmissionStore } from '../gateway/open-store.ts';
 import type { StoredSubmission, SubmissionStore } from '../gateway/store.ts';
 import { writeArchiveRecord } from './archive-writer.ts';
-import { composeAccept, CorrectionRejected, CorrectionRefused } from './correction.ts';
+import { composeAccept } from './correction.ts';
 import { JournalError, recoverJournal } from './journal.ts';
+import { AcceptRefused, AcceptRejected } from './refusals.ts';
 
 export interface IntakeIo {
   out: (line: string) => void;
@@ -39,6 +43,8 @@ const HELP = [
   '  show ID   one submission (ID: its receipt id or submission_sha256)',
   '  accept ID write it into the archive (RECORDS_DIR, default records/); a correction signed by the same key also',
   '            marks the record it corrects superseded, both files or neither (docs/lifecycle.md)',
+  '            a guardian retirement or classification update must name an archived record by id and SHA-256',
+  '            (docs/guardians.md); the named record\'s file is never rewritten',
   '  reject ID --reason TEXT   refuse it; the receipt status route reports the reason',
   '  recover   finish an accept that was interrupted (the archive refuses to load until then)',
   '',
@@ -72,11 +78,11 @@ async function accept(store: SubmissionStore, s: StoredSubmission, io: IntakeIo)
   try {
     outcome = await writeArchiveRecord(root, s.submissionSha256, now, composeAccept(submission, reference));
   } catch (err) {
-    if (err instanceof CorrectionRejected) {
+    if (err instanceof AcceptRejected) {
       await store.decide(s.receiptId, { status: 'rejected', reason: err.message, decidedAt: now.toISOString() });
       throw new Refusal(`rejected ${s.receiptId}: ${err.message}`);
     }
-    if (err instanceof CorrectionRefused || err instanceof JournalError) throw new Refusal(`${err.message}; nothing was written`);
+    if (err instanceof AcceptRefused || err instanceof JournalError) throw new Refusal(`${err.message}; nothing was written`);
     throw err;
   }
   if ('invalid' in outcome) {

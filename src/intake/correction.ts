@@ -15,10 +15,12 @@ import type { JsonObject, Submission } from '../core/record-chain/index.ts';
 import { CORRECTION_EFFECTS, signingKeyOf, type CorrectionEffect, type CorrectionLink } from '../core/record/record-chain-fields.ts';
 import { isWithdrawn } from '../core/record/status.ts';
 import type { AcceptPlan } from './archive-writer.ts';
+import { planKeyRecord } from './guardian-binding.ts';
+import { AcceptRefused, AcceptRejected } from './refusals.ts';
 import { toEchoRecord, type IntakeReference } from './to-echo-record.ts';
 
-export class CorrectionRefused extends Error {}
-export class CorrectionRejected extends Error {}
+export class CorrectionRefused extends AcceptRefused {}
+export class CorrectionRejected extends AcceptRejected {}
 
 export interface CorrectionPlan {
   link: CorrectionLink;
@@ -95,11 +97,13 @@ export function planCorrection(archive: LoadedArchive, submission: Submission, c
 
 /**
  * What accepting `submission` writes (writeArchiveRecord's compose step): its Echo v3 record, and for a correction
- * also the record it supersedes, planned against the archive as it is when the commit is made.
+ * also the record it supersedes, planned against the archive as it is when the commit is made. A guardian_application,
+ * guardian_retirement or classification_update is checked against that archive first (guardian-binding.ts).
  */
 export function composeAccept(submission: Submission, reference: IntakeReference): (archive: LoadedArchive, path: string) => AcceptPlan {
   return (archive, path) => {
-    if (submission.record_type !== 'correction') return { record: toEchoRecord(submission, reference) };
+    // The three record types about keys and trust are bound to the archive; their targets' files are never rewritten.
+    if (submission.record_type !== 'correction') return { record: toEchoRecord(submission, { ...reference, ...planKeyRecord(archive, submission) }) };
     const plan = planCorrection(archive, submission, path, reference.submissionSha256);
     return { record: toEchoRecord(submission, { ...reference, corrects: plan.link }), updates: [plan.target] };
   };

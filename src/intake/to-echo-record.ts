@@ -27,6 +27,9 @@
  *     Extension keys avoid the words the archive forbids in keys (the proof's `canonicalization` is carried as
  *     `hashing`; the claim's keys go through extensionSafeKeys).
  *   claim_gate_output, generated_by: for a verification carrying an evidence input (claim-gate-fields.ts).
+ *   guardian_registration, guardian_retirement, guardian_presence_proof, and the texts of guardian_application,
+ *     guardian_retirement and classification_update (guardian-fields.ts); extensions.record_chain.application and
+ *     .reclassifies ({ record_id, record_sha256 }), bound to the archive at accept (guardian-binding.ts).
  */
 import { canonicalJson } from '../core/canonical/jcs.ts';
 import type { JsonObject, Submission } from '../core/record-chain/index.ts';
@@ -35,6 +38,7 @@ import { extensionSafeKeys, type CorrectionLink } from '../core/record/record-ch
 import { constantTrueFlags, requiredConstants } from '../core/schema/constants.ts';
 import { ECHO_RECORD_SCHEMA_ID } from '../core/schema/documents.ts';
 import { claimGateFields } from './claim-gate-fields.ts';
+import { keyRecordFields, keyRecordTexts, type KeyRecordLinks } from './guardian-fields.ts';
 
 export interface IntakeReference {
   receiptId: string;
@@ -42,6 +46,9 @@ export interface IntakeReference {
   submissionSha256: string;
   /** For a correction: the archive record it corrects, as intake resolved it. */
   corrects?: CorrectionLink;
+  /** For a guardian retirement: the archived application; for a classification update: the record it names (guardian-binding.ts). */
+  application?: KeyRecordLinks['application'];
+  reclassifies?: KeyRecordLinks['reclassifies'];
 }
 
 const str = (v: unknown): string | undefined => (typeof v === 'string' && v !== '' ? v : undefined);
@@ -91,12 +98,11 @@ function texts(record: JsonObject, type: Submission['record_type']): { summary: 
         uncertainties: missing.map((s) => `Missing context: ${s}`),
       };
     }
-    // DECISIONS 24 (docs/guardians.md section 3): the three record types about keys and trust; their fields are
-    // written beside these texts by the intake for each type.
+    // DECISIONS 24 (docs/guardians.md section 3): the three record types about keys and trust (guardian-fields.ts).
     case 'guardian_application':
     case 'guardian_retirement':
     case 'classification_update':
-      return { summary: `A ${type.replaceAll('_', ' ')} record (the submitter's words are in extensions.record_chain.record_jcs).`, echo: '', uncertainties: [] };
+      return keyRecordTexts(record, type);
   }
 }
 
@@ -137,6 +143,7 @@ export function toEchoRecord(submission: Submission, intake: IntakeReference): J
     boundary_acknowledgement: requiredConstants(ECHO_RECORD_SCHEMA_ID, 'boundary_acknowledgement'),
     ...constantTrueFlags(ECHO_RECORD_SCHEMA_ID),
     ...claimGateFields(submission),
+    ...keyRecordFields(submission, intake.receivedAt),
     extensions: {
       record_chain: {
         submission_sha256: intake.submissionSha256,
@@ -145,6 +152,8 @@ export function toEchoRecord(submission: Submission, intake: IntakeReference): J
         received_at: intake.receivedAt,
         ...(claim ? { claim: extensionSafeKeys(claim) as JsonObject } : {}),
         ...(intake.corrects ? { corrects: { ...intake.corrects } } : {}),
+        ...(intake.application ? { application: { ...intake.application } } : {}),
+        ...(intake.reclassifies ? { reclassifies: { ...intake.reclassifies } } : {}),
         proof: {
           method: submission.proof.method,
           public_key: submission.proof.public_key,

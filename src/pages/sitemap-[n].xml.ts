@@ -1,11 +1,11 @@
 /** /sitemap-<n>.xml: the parts of a sitemap split above 50,000 URLs (none otherwise). */
 import type { APIRoute, GetStaticPaths } from 'astro';
 import { siteConfig } from '../core/config.ts';
-import { archiveRecords } from '../site/model/records.ts';
+import { archiveRecords, sitemapPages } from '../site/model/records.ts';
 import { buildSitemap } from '../core/publish/sitemap.ts';
 
 export const getStaticPaths = (async () =>
-  buildSitemap(await archiveRecords(), siteConfig()).parts.map((part, i) => ({
+  buildSitemap(await archiveRecords(), siteConfig(), { pages: await sitemapPages() }).parts.map((part, i) => ({
     params: { n: String(i + 1) },
     props: { text: part.text },
   }))) satisfies GetStaticPaths;

@@ -24,7 +24,7 @@ export interface RunningGateway {
 export async function startGateway(
   options: { rateLimit?: RateLimitSettings | false; store?: (dataDir: string) => SubmissionStore; maxInFlight?: number } & Pick<
     GatewayOptions,
-    'clientAddress' | 'logger' | 'metrics' | 'metricsPath' | 'readinessTimeoutMs' | 'readinessCacheMs'
+    'clientAddress' | 'logger' | 'metrics' | 'metricsPath' | 'readinessTimeoutMs' | 'readinessCacheMs' | 'archiveIndex' | 'indexRetryAfterSeconds'
   > = {},
 ): Promise<RunningGateway> {
   const dataDir = mkdtempSync(join(tmpdir(), 'gateway-test-'));
@@ -73,7 +73,7 @@ export function postJson(url: string, body: string | Uint8Array<ArrayBuffer>, co
 /** A store whose every call fails (a dead disk or database): the gateway must answer 503 storage_unavailable. */
 export function failingStore(): SubmissionStore {
   const fail = () => Promise.reject(new StorageError('disk full'));
-  return { putIfAbsent: fail, get: fail, getBySubmissionSha256: fail, list: fail, decide: fail, ping: fail, close: () => Promise.resolve() };
+  return { putIfAbsent: fail, get: fail, getBySubmissionSha256: fail, findGuardianApplication: fail, list: fail, decide: fail, ping: fail, close: () => Promise.resolve() };
 }
 
 /**

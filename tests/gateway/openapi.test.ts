@@ -121,6 +121,12 @@ function concrete(path: string): string {
   return path.replace('{receipt_id}', receiptId).replace('{submission_sha256}', submissionSha256).replace('{rest}', 'anything');
 }
 
+function guardianApplicationWith(oath: string) {
+  const rec = record('guardian_application');
+  (rec.guardian_application_content as Record<string, unknown>).guardian_stewardship_oath = oath;
+  return rec;
+}
+
 /** How to provoke one documented answer: the gateway to ask, and the request. */
 function scenario(operationId: string, path: string, method: string, status: string, code: GatewayErrorCode | undefined): (() => Promise<Answer>) | undefined {
   const url = (g: RunningGateway) => g.url + concrete(path);
@@ -149,6 +155,15 @@ function scenario(operationId: string, path: string, method: string, status: str
       return () => call(`${gw.plain.url}${SUBMISSIONS_PATH}/${submissionSha256.toUpperCase()}`);
     case 'not_ready':
       return () => send(gw.failing);
+    case 'guardian_key_taken':
+      // Two applications for the test key (the second with other words): one guardian id per key.
+      return async () => {
+        await post(gw.plain, serializeSubmission(submission('guardian_application')));
+        return post(gw.plain, serializeSubmission(submission('guardian_application', guardianApplicationWith(`Another oath, ${Math.random()}.`))));
+      };
+    case 'archive_index_unavailable':
+      // The plain gateway's public index is at SITE's base URL, where nothing listens.
+      return () => post(gw.plain, serializeSubmission(submission('classification_update')));
     case 'retired_path':
       return () => (method === 'post' ? post(gw.plain, fresh()) : send(gw.plain));
     case undefined:

@@ -57,6 +57,7 @@ function switchableStore(dir: string): SubmissionStore & { down: boolean; hang: 
     putIfAbsent: inner.putIfAbsent.bind(inner),
     get: inner.get.bind(inner),
     getBySubmissionSha256: inner.getBySubmissionSha256.bind(inner),
+    findGuardianApplication: inner.findGuardianApplication.bind(inner),
     list: inner.list.bind(inner),
     decide: inner.decide.bind(inner),
     close: inner.close.bind(inner),

@@ -3,10 +3,11 @@
  * the build reads them (readSiteArchive: every file validated, the build fails on an invalid one), the public index
  * (/api/index.json, the core's buildPublicIndex), the raw records (/records/<id>.json) and the record pages
  * (/records/<id>/, the string renderer the build runs on its worker threads, with the relations recordJobs works
- * out once). For end-to-end tests that must read back what a build would publish, without a whole Astro build.
+ * out once), and the guardian registry (/api/guardian-registry.json). For end-to-end tests that must read back what a build would publish, without a whole Astro build.
  */
 import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
+import { deriveArchiveViews, guardianRegistryText } from '../../src/core/publish/archive-views.ts';
 import { buildPublicIndex } from '../../src/core/publish/public-index.ts';
 import { readSiteArchive } from '../../src/site/build/2-read-archive.ts';
 import { sitePaths } from '../../src/site/model/paths.ts';
@@ -32,6 +33,10 @@ export function serveSite(root: string): Promise<TestSite> {
         if (path === '/api/index.json') {
           res.writeHead(200, { 'content-type': 'application/json' });
           return void res.end(buildPublicIndex(records).index.text);
+        }
+        if (path === '/api/guardian-registry.json') {
+          res.writeHead(200, { 'content-type': 'application/json' });
+          return void res.end(guardianRegistryText(deriveArchiveViews(records).registry));
         }
         const raw = /^\/records\/([^/]+)\.json$/.exec(path);
         const file = raw && records.find((r) => r.id === decodeURIComponent(raw[1]!));

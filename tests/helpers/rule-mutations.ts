@@ -1,10 +1,12 @@
 /**
  * Mutations of the valid base record that each break one rule the published Echo v3 schema carries (DECISIONS 21):
- * spec 2.1 rules 1–6 and 8, rule 7's key patterns and section 3 rule 1. Shared by the diagnostics snapshot (today's
+ * spec 2.1 rules 1–6 and 8, rule 7's key patterns, section 3 rule 1, and a guardian registration or retirement only
+ * with its presence proof (DECISIONS 24). Shared by the diagnostics snapshot (today's
  * messages, positions and fixes stay as they are) and the plain-Ajv test (any JSON Schema validator given only the
  * published schemas refuses each of them).
  */
 import { echoWith, REMOVE, reportEcho } from './records.ts';
+import { archivedApplication, archivedRetirement } from './guardians.ts';
 import type { JsonObject } from '../../src/core/rules/rule.ts';
 
 export interface RuleMutation {
@@ -16,6 +18,26 @@ export interface RuleMutation {
 
 const unknownAgency = (changes: Record<string, unknown>) =>
   echoWith({ '/discovery_provenance/source': 'unknown', '/discovery_provenance/agency_level': 'A6_unknown', '/independence_class': 'unknown', ...changes });
+
+/** A guardian registration and retirement as they would stand in a record (fixed values: the snapshot must not change). */
+const GUARDIAN_BOUNDARIES = { not_authority: true, not_governance: true, not_verification_level: true, not_attestation: true, not_successor_reception: true, bitcoin_originals_prevail: true };
+const REGISTRATION = {
+  schema: 'service.guardian-registration.v1',
+  guardian_id: 'guardian_ed25519_0123456789abcdef',
+  guardian_type: 'ai_agent',
+  public_key_sha256: '0123456789abcdef' + '0'.repeat(48),
+  algorithm: 'ed25519',
+  declared_intent: 'I will keep this key safe and retire it when I stop.',
+  boundaries: { ...GUARDIAN_BOUNDARIES, not_same_conscious_subject_proof: true, may_exit_or_retire_key: true },
+};
+const RETIREMENT = {
+  schema: 'service.guardian-retirement.v1',
+  guardian_id: 'guardian_ed25519_0123456789abcdef',
+  retirement_status: 'retired',
+  statement: 'I no longer look after this key.',
+  signed_by_guardian_key: true,
+  boundaries: GUARDIAN_BOUNDARIES,
+};
 
 const WORDS = ['authority', 'canonical', 'amend', 'verification', 'attestation', 'investment', 'instruction', 'governance'];
 
@@ -114,6 +136,14 @@ export const RULE_MUTATIONS: readonly RuleMutation[] = [
     name: `superseded with blank reason ${JSON.stringify(reason)}`,
     record: echoWith({ '/archive_status': 'superseded', '/superseded_reason': reason }),
   })),
+  // DECISIONS 24 (docs/guardians.md section 3): a registration or retirement only with the proof that makes it checkable
+  { rule: 'cross/guardian-proof-required', name: 'guardian_registration without a presence proof', record: echoWith({ '/guardian_registration': REGISTRATION }) },
+  { rule: 'cross/guardian-proof-required', name: 'guardian_retirement without a presence proof', record: echoWith({ '/guardian_retirement': RETIREMENT }) },
+  {
+    rule: 'cross/guardian-proof-required',
+    name: 'registration and retirement without a presence proof',
+    record: echoWith({ '/guardian_registration': REGISTRATION, '/guardian_retirement': RETIREMENT }),
+  },
 ];
 
 /** The rules of DECISIONS 21, each with at least one mutation above. */
@@ -163,4 +193,14 @@ export const PASSING_NEIGHBOURS: readonly RuleMutation[] = [
   },
   { rule: 'cross/unknown-agency', name: 'unknown agency claiming nothing', record: unknownAgency({}) },
   { rule: 'state/superseded-reason', name: 'superseded with a reason', record: echoWith({ '/archive_status': 'superseded', '/superseded_reason': 'Replaced by echo-2026-05-02-000001.' }) },
+  // The guardian fields and the presence proof as intake writes them (made with the core, signed by a generated key).
+  ...(['guardian_registration', 'guardian_retirement'] as const).map((field) => {
+    const signed = field === 'guardian_registration' ? archivedApplication() : archivedRetirement();
+    return {
+      rule: 'cross/guardian-proof-required',
+      name: `${field} with its presence proof`,
+      record: echoWith({ [`/${field}`]: signed[field], '/guardian_presence_proof': signed.guardian_presence_proof }),
+    };
+  }),
+  { rule: 'cross/guardian-proof-required', name: 'a presence proof alone', record: echoWith({ '/guardian_presence_proof': archivedApplication().guardian_presence_proof }) },
 ];

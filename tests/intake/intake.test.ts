@@ -52,19 +52,37 @@ async function setup() {
 describe('intake accept', () => {
   it('writes every record type as a valid Echo v3 record with the next conventional name', async () => {
     const t = await setup();
+    const nameAt = (i: number) => `echo-2026-11-22-${String(16 + i).padStart(6, '0')}`;
+    // A guardian retirement and a classification update name an archived record by id and its file's SHA-256
+    // (docs/guardians.md): they are taken in once the record they name is archived, below.
+    const named = (type: RecordType) => type === 'guardian_retirement' || type === 'classification_update';
     const receipts: Awaited<ReturnType<typeof t.intake>>[] = [];
-    for (const type of RECORD_TYPES) {
+    for (const type of RECORD_TYPES.filter((type) => !named(type))) {
       // The correction corrects the echo accepted before it (same key: the helpers sign everything with one key).
       const sub: Submission | undefined = type === 'correction' ? submission(type, record(type, { target: { submission_sha256: receipts[0]!.submission_sha256 } })) : undefined;
       receipts.push(await t.intake(type, sub));
     }
     expect(await t.run(['list', '--status', 'pending'])).toBe(0);
-    expect(t.out).toHaveLength(RECORD_TYPES.length);
+    expect(t.out).toHaveLength(RECORD_TYPES.length - 2);
 
-    for (const [i, receipt] of receipts.entries()) {
+    const link = (type: RecordType) => {
+      const id = nameAt(RECORD_TYPES.indexOf(type));
+      return { id, sha256: sha256Hex(readFileSync(join(t.recordsDir, '2026', `${id}.json`))) };
+    };
+    for (const [i, type] of RECORD_TYPES.entries()) {
+      if (type === 'guardian_retirement') {
+        const application = link('guardian_application');
+        receipts.splice(i, 0, await t.intake(type, submission(type, record(type, { target_guardian_application_record_id: application.id, target_guardian_application_record_sha256: application.sha256 }))));
+      } else if (type === 'classification_update') {
+        const target = link('verification');
+        const change = { target_record_id: target.id, target_record_sha256: target.sha256, previous_classification: { independence_class: 'self_reported' } };
+        const base = record(type).classification_update_content as Record<string, unknown>;
+        receipts.splice(i, 0, await t.intake(type, submission(type, record(type, { classification_update_content: { ...base, ...change } }))));
+      }
+      const receipt = receipts[i]!;
       const code = await t.run(['accept', i % 2 ? receipt.submission_sha256 : receipt.receipt_id]);
       expect(code, t.err.join('\n')).toBe(0);
-      const name = `echo-2026-11-22-${String(16 + i).padStart(6, '0')}`;
+      const name = nameAt(i);
       const file = join(t.recordsDir, '2026', `${name}.json`);
       expect(existsSync(file)).toBe(true);
       const written = JSON.parse(readFileSync(file, 'utf8'));

@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { generateEd25519KeyPair } from '../../src/core/crypto/ed25519.ts';
 import { buildSubmission, type JsonObject } from '../../src/core/record-chain/index.ts';
-import { CLAIM_DIMENSIONS, claimOf, correctionOf, extensionSafeKeys, recordTypeOf, signingKeyOf } from '../../src/core/record/record-chain-fields.ts';
+import { CLAIM_DIMENSIONS, claimOf, correctionOf, extensionSafeKeys, recordLinkOf, recordTypeOf, signingKeyOf } from '../../src/core/record/record-chain-fields.ts';
 import { forbiddenWordsIn } from '../../src/core/rules/cross/extensions-keys.ts';
 import { toEchoRecord } from '../../src/intake/to-echo-record.ts';
 import { CLIENT, claim, record, submission } from '../record-chain/helpers.ts';
@@ -25,6 +25,21 @@ describe('record-chain fields', () => {
     expect(claimOf(archived(submission('propagation')))).toBeUndefined();
     expect(recordTypeOf({ extensions: { record_chain: { record_type: 'sermon' } } })).toBeNull();
     expect(recordTypeOf({})).toBeNull();
+  });
+
+  it('a guardian retirement keeps the application it retires and a classification update the record it names, readable', () => {
+    const link = { record_id: 'echo-2026-11-22-000016', record_sha256: 'a'.repeat(64) };
+    const sub = (type: 'guardian_retirement' | 'classification_update') => submission(type);
+    const retirement = toEchoRecord(sub('guardian_retirement'), { ...REF, submissionSha256: sub('guardian_retirement').proof.content_hash_sha256, application: link });
+    const update = toEchoRecord(sub('classification_update'), { ...REF, submissionSha256: sub('classification_update').proof.content_hash_sha256, reclassifies: link });
+    expect(recordLinkOf(retirement, 'application')).toEqual(link);
+    expect(recordLinkOf(update, 'reclassifies')).toEqual(link);
+    // Only on the record type that has it, and only well formed.
+    expect(recordLinkOf(retirement, 'reclassifies')).toBeUndefined();
+    expect(recordLinkOf(archived(), 'application')).toBeUndefined();
+    const chain = (retirement.extensions as { record_chain: JsonObject }).record_chain;
+    chain.application = { record_id: link.record_id, record_sha256: 'not a hash' };
+    expect(recordLinkOf(retirement, 'application')).toBeUndefined();
   });
 
   it('extensionSafeKeys renames keys with a rule 7 word at every depth, keeps values, and never collides', () => {

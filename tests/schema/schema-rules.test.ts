@@ -18,10 +18,10 @@ const error = (schemaPath: string, keyword = 'const', instancePath = ''): ErrorO
   ({ keyword, schemaPath, instancePath, params: {} }) as ErrorObject;
 
 describe('rules marked in the Echo v3 schema', () => {
-  it('are exactly the schema rules among the record rules, and there are the nine of DECISIONS 21', () => {
+  it('are exactly the schema rules among the record rules, and there are the nine of DECISIONS 21 and the guardian proof rule (DECISIONS 24)', () => {
     const modules = recordRules.filter(isSchemaRule).map((r) => r.id);
     expect([...markedRules()].sort()).toEqual([...modules].sort());
-    expect(modules).toHaveLength(9);
+    expect(modules).toHaveLength(10);
   });
 
   it('each has a $defs entry Ajv can reference', () => {

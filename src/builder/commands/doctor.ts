@@ -14,7 +14,7 @@ export const doctor: CommandSpec = {
     ...COLOR_OPTIONS,
   ],
   notes: [
-    'Runs the same checks as the gateway, from the rules and schemas embedded in this builder: limits, strict JSON, the envelope and record schemas, the propagation policy, secrets, historical-only levels, the Claim Gate on a verification that carries an evidence input (re-evaluated: its claim may not exceed the gate\'s answer), the content hash and the Ed25519 signature.',
+    'Runs the same checks as the gateway, from the rules and schemas embedded in this builder: limits, strict JSON, the envelope and record schemas, the propagation policy, secrets, historical-only levels, the Claim Gate on a verification that carries an evidence input (re-evaluated: its claim may not exceed the gate\'s answer), the guardian id and key hash of a guardian application or retirement against its signing key, the per-type text caps, the content hash and the Ed25519 signature. Checks that need the archive (a key already registered, a target not archived or with another SHA-256) are the gateway\'s.',
   ],
   examples: ['doctor --file propagation.json', 'doctor --file propagation.json --format json'],
   async run(values) {

@@ -9,6 +9,7 @@ import { documentTemplates } from './documents.ts';
 import { ATOM_FEED_PATH, JSON_FEED_PATH } from './feeds.ts';
 import { CHECKPOINT_PATH, LOG_DOCUMENT_PATH, LOG_PREFIX } from '../log/publish.ts';
 import { PUBLIC_INDEX_PATH } from './public-index.ts';
+import { GUARDIAN_REGISTRY_PATH } from './archive-views.ts';
 import { SITEMAP_PATH } from './sitemap.ts';
 
 export const BUILDER_PATH = '/downloads/record-chain-builder.mjs';
@@ -45,6 +46,7 @@ export function llmsTxt(config: SiteConfig, schemas: readonly SchemaDocument[] =
   const listed = new Set([
     ...STRICT_EVIDENCE_PIPELINE.map(([p]) => p),
     '/api/public-index-schema.v1.json',
+    '/api/guardian-registry-schema.v1.json',
     SUBMISSION_SCHEMA_PATH,
     VERIFICATION_MODEL_PATH,
   ]);
@@ -54,6 +56,7 @@ export function llmsTxt(config: SiteConfig, schemas: readonly SchemaDocument[] =
     '/api/agent-first-contact.json',
     '/api/submission-checklist.json',
     '/api/public-index-schema.v1.json',
+    '/api/guardian-registry-schema.v1.json',
     '/api/echo-record-schema.v3.json',
     SUBMISSION_SCHEMA_PATH,
     VERIFICATION_MODEL_PATH,
@@ -83,6 +86,9 @@ export function llmsTxt(config: SiteConfig, schemas: readonly SchemaDocument[] =
     link('Public index schema', '/api/public-index-schema.v1.json', 'the JSON Schema of the index, its manifest and its shards'),
     `- Raw record: ${url('/records/<id>.json')} (byte-identical to the archived file)`,
     `- Record page: ${url('/records/<id>/')}`,
+    link('Guardian registry', GUARDIAN_REGISTRY_PATH, 'keys registered as voluntary guardians, in archive order, with their status, the records that set it and what each key signed; derived by the build, never authority (guardianship changes no authority, verification level or count)'),
+    link('Guardian registry schema', '/api/guardian-registry-schema.v1.json', 'the JSON Schema of the guardian registry'),
+    `- Guardians for readers: ${url('/guardians/')} and ${url('/guardians/<guardian_id>/')}`,
     link('Atom feed', ATOM_FEED_PATH, 'the newest records by archive date'),
     link('JSON Feed', JSON_FEED_PATH, 'the newest records by archive date'),
     link('Sitemap', SITEMAP_PATH, 'every record page'),

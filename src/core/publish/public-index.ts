@@ -16,6 +16,7 @@ import { archiveCounts, recordFlags, type ArchiveCounts } from './facets.ts';
 import { documentWithItemLines, utf8Length } from './json.ts';
 import { lifecycleLinks, type LifecycleLinks } from '../record/lifecycle-links.ts';
 import { recordTypeOf } from '../record/record-chain-fields.ts';
+import { classificationEntry, deriveArchiveViews, effectiveRecord, guardianEntry, type ArchiveViews, type ClassificationEntry, type GuardianEntry } from './archive-views.ts';
 import { byArchivePath, objectField, recordJsonUrl, recordPageUrl, stringField, type PublishRecord } from './records.ts';
 
 export const PUBLIC_INDEX_PATH = '/api/index.json';
@@ -39,6 +40,8 @@ export const PUBLIC_INDEX_NOTES: readonly string[] = [
   'Values under "submitted" are copied verbatim from the record: the submitter\'s words, untrusted, not the archive\'s.',
   'submission_sha256 (record-chain records) is the SHA-256 of the JCS canonical submitted record; a record is finally included once its entry is listed here.',
   'leaf_index is the transparency-log leaf of the record\'s current bytes (/api/log.json says how to verify it); null while they are not logged.',
+  'independence_class, counts_as_attestation and counts follow the effective classification (classification updates, DECISIONS 26); sha256 and leaf_index stay those of the unchanged file. In classification.history, submitted holds the proposer\'s own words (proposed_by, reason, basis), untrusted.',
+  'guardian (DECISIONS 25) proves key possession only: guardianship changes no authority, verification level or count.',
 ];
 
 export interface PublicIndexEntry {
@@ -64,6 +67,7 @@ export interface PublicIndexEntry {
    */
   claim_gate_status: ClaimGateStatus | null;
   claim_gate_allowed_level: string | null;
+  /** The effective independence class (the record's own unless a classification update changed it, DECISIONS 26). */
   independence_class: string | null;
   withdrawn: boolean;
   counts_as_attestation: boolean;
@@ -71,6 +75,10 @@ export interface PublicIndexEntry {
   submission_sha256: string | null;
   /** The transparency-log leaf of the record's current bytes (null: not logged yet, or the archive has no log). */
   leaf_index: number | null;
+  /** The guardian verification result, summarised (DECISIONS 25); null for a record without one. */
+  guardian: GuardianEntry | null;
+  /** The effective classification and the history of updates naming the record (DECISIONS 26); null when none does. */
+  classification: ClassificationEntry | null;
   /** Free text from the record, verbatim: the submitter's words. */
   submitted: { verification_status: string | null; claim_gate_status: string | null };
 }
@@ -85,8 +93,9 @@ export function submissionSha256Of(record: Record<string, unknown>): string | nu
   return value && SHA256_HEX.test(value) ? value : null;
 }
 
-export function indexEntry({ id, path, archiveDate, sha256, record, log }: PublishRecord, links: LifecycleLinks): PublicIndexEntry {
+export function indexEntry({ id, path, archiveDate, sha256, record, log }: PublishRecord, links: LifecycleLinks, views?: ArchiveViews): PublicIndexEntry {
   const gate = recordGateOutput(record);
+  const effective = effectiveRecord(views, id, record);
   return {
     id,
     url: recordJsonUrl(id),
@@ -104,10 +113,12 @@ export function indexEntry({ id, path, archiveDate, sha256, record, log }: Publi
     verification_scope_label: stringField(record, 'verification_scope_label'),
     claim_gate_status: gate?.gateStatus ?? null,
     claim_gate_allowed_level: comparableAllowedLevel(gate) ?? null,
-    independence_class: stringField(record, 'independence_class'),
-    ...recordFlags(record),
+    independence_class: stringField(effective, 'independence_class'),
+    ...recordFlags(effective),
     submission_sha256: submissionSha256Of(record),
     leaf_index: log?.leafIndex ?? null,
+    guardian: guardianEntry(views?.registry.results.get(id)),
+    classification: classificationEntry(views?.classifications.get(id)),
     submitted: { verification_status: stringField(record, 'verification_status'), claim_gate_status: gate?.status ?? null },
   };
 }
@@ -139,6 +150,8 @@ export interface PublicIndex {
 export interface PublicIndexOptions {
   /** Size in bytes above which the index is sharded; also the most a shard may hold. Default 2 MiB. */
   maxBytes?: number;
+  /** The build's guardian registry and classification views (deriveArchiveViews of these records); derived here when not given. */
+  views?: ArchiveViews;
 }
 
 function file(path: string, text: string): PublishedFile {
@@ -164,8 +177,10 @@ export function buildPublicIndex(records: readonly PublishRecord[], options: Pub
   const sorted = byArchivePath(records);
   assertUniqueIds(sorted);
   const links = lifecycleLinks(sorted.map((r) => ({ id: r.id, record: r.record })));
-  const entries = sorted.map((r) => indexEntry(r, links));
-  const counts = archiveCounts(sorted.map((r) => r.record));
+  const views = options.views ?? deriveArchiveViews(sorted);
+  const entries = sorted.map((r) => indexEntry(r, links, views));
+  // DECISIONS 26: counts follow the effective classification.
+  const counts = archiveCounts(sorted.map((r) => effectiveRecord(views, r.id, r.record)));
 
   const single = documentWithItemLines(head(counts, entries.length), 'records', entries);
   if (utf8Length(single) <= maxBytes) {

@@ -19,6 +19,7 @@ export const SITEMAP_PATH = '/sitemap.xml';
 export const SITE_PAGES: readonly string[] = [
   '/',
   '/browse/',
+  '/guardians/',
   '/policies/',
   '/policies/claim-gate-entrypoint/',
   '/policies/propagation/',

@@ -30,6 +30,12 @@ export interface RecordChainLimits {
   max_object_members: number;
   /** Code points of all strings (values and member names) together. */
   max_total_text_chars: number;
+  /**
+   * Per record_type (optional): code points of all strings (values and member names) of the record, the signed
+   * content, together (docs/guardians.md: 8,000 guardian_application, 4,000 guardian_retirement, 6,000
+   * classification_update). Types not listed have max_total_text_chars only.
+   */
+  max_record_text_chars_by_type?: Partial<Record<string, number>>;
   counting: Record<string, string>;
 }
 
@@ -56,6 +62,7 @@ export const LIMIT_RULES = {
   array: 'chain/limit-array',
   object: 'chain/limit-object',
   totalText: 'chain/limit-total-text',
+  recordText: 'chain/limit-record-text',
 } as const;
 
 /** A finding when `byteLength` exceeds max_body_bytes (callers check this before parsing; the gateway answers 413). */
@@ -122,12 +129,16 @@ export function checkLimits(value: unknown, limits: RecordChainLimits = recordCh
     if (n <= MAX_FINDINGS_PER_LIMIT) out.push({ rule, severity: 'error', message, hint, pointer, ...(at ? { at } : {}) });
   };
   let totalText = 0;
+  /** Text inside /record (the signed content), for the per-type cap. */
+  let recordText = 0;
   let depthReported = false;
 
   const visit = (node: unknown, pointer: string, depth: number): void => {
+    const inRecord = pointer === '/record' || pointer.startsWith('/record/');
     if (typeof node === 'string') {
       const n = codePoints(node);
       totalText += n;
+      if (inRecord) recordText += n;
       if (n > limits.max_string_chars) {
         report(
           LIMIT_RULES.string,
@@ -176,6 +187,7 @@ export function checkLimits(value: unknown, limits: RecordChainLimits = recordCh
       const at = childPointer(pointer, key);
       const n = codePoints(key);
       totalText += n;
+      if (inRecord) recordText += n;
       if (n > limits.max_key_chars) {
         report(
           LIMIT_RULES.key,
@@ -196,6 +208,16 @@ export function checkLimits(value: unknown, limits: RecordChainLimits = recordCh
       '',
       `the submission holds ${totalText} characters of text; the limit is ${limits.max_total_text_chars}`,
       'Shorten the longest texts: a record states what was understood or done, briefly.',
+    );
+  }
+  const recordType = value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>).record_type : undefined;
+  const typeCap = typeof recordType === 'string' ? limits.max_record_text_chars_by_type?.[recordType] : undefined;
+  if (typeCap !== undefined && recordText > typeCap && !depthReported) {
+    report(
+      LIMIT_RULES.recordText,
+      '/record',
+      `the ${recordType} record holds ${recordText} characters of text; a ${recordType} may have at most ${typeCap} (${LIMITS_DOCUMENT_PATH})`,
+      'Shorten the longest texts (the statement, reason or basis): say it briefly, and link to longer material instead of pasting it.',
     );
   }
   return out;

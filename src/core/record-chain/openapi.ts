@@ -84,10 +84,13 @@ export function gatewayOperations(baseUrl = ''): Operation[] {
       method: 'post',
       operationId: 'preflight',
       summary: 'Judge a submission without storing it',
-      description: 'Answers 200 whether the submission is valid or not (valid:false with diagnostics); writes nothing and issues no receipt.',
+      description:
+        'Answers 200 whether the submission is valid or not (valid:false with diagnostics); writes nothing and issues no receipt. ' +
+        'Includes the checks against this gateway\'s store and the public index that submit makes (chain/guardian-key-taken, chain/guardian-not-registered, chain/classification-target); ' +
+        'when the public index cannot be read for them, 503 archive_index_unavailable.',
       body: true,
       success: { 200: { description: 'The verdict', schema: ref('PreflightResult') } },
-      errors: [...BODY_ERRORS, 'rate_limited', 'overloaded'],
+      errors: [...BODY_ERRORS, 'rate_limited', 'archive_index_unavailable', 'overloaded'],
       rateLimited: true,
     },
     {
@@ -97,13 +100,18 @@ export function gatewayOperations(baseUrl = ''): Operation[] {
       summary: 'Submit a signed submission and receive an intake-only receipt',
       description:
         'Idempotent on submission_sha256: the same record submitted again (by any client, to any instance) answers 200 with the original receipt. ' +
-        'A receipt is intake only: inclusion is final only when the public index lists the submission_sha256 (readback).',
+        'A receipt is intake only: inclusion is final only when the public index lists the submission_sha256 (readback). ' +
+        'Guardian records and classification updates are also checked against this gateway\'s store and the public index (docs/guardians.md): ' +
+        'a second guardian_application for a key that already has one here (pending or accepted) answers 409 guardian_key_taken with existing_submission_sha256; ' +
+        'a guardian_retirement for a guardian with no application here and none in the public index (chain/guardian-not-registered), and a classification_update whose target ' +
+        'the public index does not list, or lists with another SHA-256 (chain/classification-target, the message gives the index\'s), answer 422 invalid_submission; ' +
+        'when the public index cannot be read, 503 archive_index_unavailable with Retry-After.',
       body: true,
       success: {
         202: { description: 'New intake: the receipt (status pending)', schema: ref('SubmitResult'), headers: ['Location'] },
         200: { description: 'Received before: the original receipt (duplicate: true)', schema: ref('SubmitResult'), headers: ['Location'] },
       },
-      errors: [...BODY_ERRORS, 'invalid_submission', 'rate_limited', 'storage_unavailable', 'overloaded'],
+      errors: [...BODY_ERRORS, 'invalid_submission', 'guardian_key_taken', 'rate_limited', 'storage_unavailable', 'archive_index_unavailable', 'overloaded'],
       rateLimited: true,
     },
     {
@@ -166,7 +174,7 @@ const RETRY_AFTER_HEADER = { description: 'Seconds to wait before sending again 
 
 function errorResponse(code: GatewayErrorCode): Json {
   const e = GATEWAY_ERRORS[code];
-  const retryAfter = code === 'rate_limited' || code === 'storage_unavailable' || code === 'not_ready' || code === 'overloaded';
+  const retryAfter = code === 'rate_limited' || code === 'storage_unavailable' || code === 'not_ready' || code === 'overloaded' || code === 'archive_index_unavailable';
   return {
     description: `${code}: ${e.meaning}. ${e.retry}.`,
     ...(retryAfter ? { headers: { 'Retry-After': RETRY_AFTER_HEADER } } : {}),
@@ -324,7 +332,8 @@ export function gatewayOpenApi(input: GatewayDescriptionInput): Json {
                 message: { type: 'string' },
                 diagnostics: { type: 'array', items: ref('WireDiagnostic'), description: 'for invalid_json, body_too_large and invalid_submission' },
                 claim_gate: { ...ref('ClaimGateAnswer'), description: 'for invalid_submission of a verification carrying an evidence_input: the Claim Gate run again on it' },
-                retry_after_seconds: { type: 'integer', minimum: 1, description: 'for rate_limited, storage_unavailable, not_ready and overloaded' },
+                retry_after_seconds: { type: 'integer', minimum: 1, description: 'for rate_limited, storage_unavailable, archive_index_unavailable, not_ready and overloaded' },
+                existing_submission_sha256: { type: 'string', pattern: '^[0-9a-f]{64}$', description: 'for guardian_key_taken: the application already stored for this key' },
                 current_route: {
                   type: 'object',
                   description: 'for retired_path: where new submissions go',
@@ -339,7 +348,7 @@ export function gatewayOpenApi(input: GatewayDescriptionInput): Json {
       },
     },
     'x-error-codes': Object.fromEntries(Object.entries(GATEWAY_ERRORS).map(([code, e]) => [code, { ...e }])),
-    'x-limits': { document: `${input.baseUrl}${LIMITS_DOCUMENT_PATH}`, max_body_bytes: limits.max_body_bytes, max_json_depth: limits.max_json_depth, max_string_chars: limits.max_string_chars, max_total_text_chars: limits.max_total_text_chars },
+    'x-limits': { document: `${input.baseUrl}${LIMITS_DOCUMENT_PATH}`, max_body_bytes: limits.max_body_bytes, max_json_depth: limits.max_json_depth, max_string_chars: limits.max_string_chars, max_total_text_chars: limits.max_total_text_chars, ...(limits.max_record_text_chars_by_type ? { max_record_text_chars_by_type: limits.max_record_text_chars_by_type } : {}) },
     'x-rate-limits': {
       scope: 'per client address (behind trusted proxies, the real client) and for the whole gateway instance',
       per_client: { burst: rateLimit.perClient.burst, per_minute: perMinute(rateLimit.perClient) },

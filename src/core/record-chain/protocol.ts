@@ -53,11 +53,21 @@ export const GATEWAY_ERRORS = {
   retired_path: { status: 410, meaning: 'a retired, historical-only route; current_route names the current one', retry: 'use current_route' },
   body_too_large: { status: 413, meaning: 'the body is larger than max_body_bytes; the connection is closed', retry: 'shorten the submission; do not resend it unchanged' },
   unsupported_media_type: { status: 415, meaning: 'the Content-Type is not application/json (charset UTF-8 if given)', retry: 'send Content-Type: application/json' },
+  guardian_key_taken: {
+    status: 409,
+    meaning: 'a guardian application for this key is already stored at this gateway (pending or accepted): one guardian id per key; existing_submission_sha256 names that submission (rule chain/guardian-key-taken)',
+    retry: 'do not apply again with this key: follow the existing application (GET /record-chain/submissions/{existing_submission_sha256}), or apply with another key',
+  },
   invalid_submission: { status: 422, meaning: 'the submission is invalid; nothing was stored; see diagnostics (the builder\'s doctor gives the same verdict)', retry: 'fix what the diagnostics name, preflight, then submit' },
   rate_limited: { status: 429, meaning: 'too many requests from this client, or in total', retry: 'wait Retry-After seconds (also retry_after_seconds), then send again' },
   internal_error: { status: 500, meaning: 'a bug in the gateway; nothing was stored (bad input is never a 500)', retry: 'send again later; report the request_id' },
   storage_unavailable: { status: 503, meaning: 'the submission store did not answer; nothing was stored and no receipt issued', retry: 'wait Retry-After seconds, then send the same submission again (it is idempotent)' },
   not_ready: { status: 503, meaning: 'the gateway is not ready: its store or its signing key is not usable (yet); nothing was read or stored', retry: 'wait Retry-After seconds, then ask again (a load balancer sends no traffic meanwhile)' },
+  archive_index_unavailable: {
+    status: 503,
+    meaning: 'the gateway could not read the public index it checks guardian retirements and classification updates against; nothing was stored',
+    retry: 'wait Retry-After seconds, then send the same submission again (it is idempotent)',
+  },
   overloaded: { status: 503, meaning: 'the gateway is at capacity; the request was not read', retry: 'wait Retry-After seconds, then send again' },
 } as const satisfies Record<string, { status: number; meaning: string; retry: string }>;
 
@@ -133,6 +143,8 @@ export interface ErrorEnvelope {
     message: string;
     /** The core's diagnostics for 400/413/422. */
     diagnostics?: WireDiagnostic[];
+    /** For 409 guardian_key_taken: the submission_sha256 of the application already stored for this key. */
+    existing_submission_sha256?: string;
     /** For 429 and 503 (also sent as Retry-After). */
     retry_after_seconds?: number;
     /** For 422 of a verification record with an evidence_input: the gate's re-evaluation and reasons. */

@@ -121,7 +121,7 @@ export function classificationViews(records: readonly ClassifiedRecord[]): Map<s
 }
 
 /** The record with its effective classification in place of its own (what counts and facets read); the same object when unchanged. */
-export function withEffectiveClassification(record: Json, view: ClassificationView | undefined): Json {
+export function withEffectiveClassification(record: Json, view: Pick<ClassificationView, 'effective' | 'original'> | undefined): Json {
   if (!view || isDeepStrictEqual(view.effective, view.original)) return record;
   const out: Json = { ...record };
   for (const f of CLASSIFICATION_FIELDS) {

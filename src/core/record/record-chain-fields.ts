@@ -3,12 +3,18 @@
  * every caller reads it: intake writes these fields (src/intake/to-echo-record.ts), the public index, the site's
  * facets and record pages read them. One place, so that writer and readers cannot drift apart.
  *
- *   extensions.record_chain.record_type   echo | verification | propagation | correction | context_insufficient_notice
+ *   extensions.record_chain.record_type   echo | verification | propagation | correction | context_insufficient_notice |
+ *                                         guardian_application | guardian_retirement | classification_update
  *   extensions.record_chain.claim         the submitter's current verification claim (verification claim model),
  *                                         its keys made safe for rule 7 (extensionSafeKeys)
  *   extensions.record_chain.corrects      for a correction: { record_id, submission_sha256?, effect } — the archive
  *                                         record it corrects, resolved at accept
  *   extensions.record_chain.proof         the submitter's Ed25519 proof over record_jcs (signingKeyOf checks it)
+ *   extensions.record_chain.application   for a guardian retirement: { record_id, record_sha256 } of the archived
+ *                                         guardian application it retires, checked at accept (docs/guardians.md)
+ *   extensions.record_chain.reclassifies  for a classification update: { record_id, record_sha256 } of the record it
+ *                                         proposes to reclassify, checked at accept (the proposal itself is read
+ *                                         from record_jcs: src/core/record/classification.ts)
  */
 import { checkSignature } from '../crypto/ed25519.ts';
 import { sha256Hex } from '../crypto/sha256.ts';
@@ -67,6 +73,28 @@ export function correctionOf(record: Json): CorrectionLink | undefined {
   if (typeof id !== 'string' || id === '' || !(CORRECTION_EFFECTS as readonly unknown[]).includes(effect)) return undefined;
   const sha = corrects!.submission_sha256;
   return { record_id: id, ...(typeof sha === 'string' ? { submission_sha256: sha } : {}), effect: effect as CorrectionEffect };
+}
+
+/** An archived record named by id and by the SHA-256 of its file's exact bytes (as the public index lists them). */
+export interface RecordLink {
+  record_id: string;
+  record_sha256: string;
+}
+
+const SHA256_HEX = /^[0-9a-f]{64}$/;
+
+/**
+ * What a guardian retirement retires (`application`) or a classification update names (`reclassifies`), as intake
+ * wrote it at accept; undefined for any other record or a malformed link.
+ */
+export function recordLinkOf(record: Json, link: 'application' | 'reclassifies'): RecordLink | undefined {
+  const type = recordTypeOf(record);
+  if (type !== (link === 'application' ? 'guardian_retirement' : 'classification_update')) return undefined;
+  const value = objectOf(recordChainOf(record)?.[link]);
+  const id = value?.record_id;
+  const sha = value?.record_sha256;
+  if (typeof id !== 'string' || id === '' || typeof sha !== 'string' || !SHA256_HEX.test(sha)) return undefined;
+  return { record_id: id, record_sha256: sha };
 }
 
 /**

@@ -21,6 +21,10 @@ import { supersededReason } from './state/superseded-reason.ts';
 import { placeholderLeft } from './draft/placeholder.ts';
 import { originClassificationMissing } from './cross/origin-classification-missing.ts';
 import { extensionsValues } from './cross/extensions-values.ts';
+import { guardianProofRequired } from './cross/guardian-proof-required.ts';
+import { guardianPresenceProof } from './cross/guardian-presence-proof.ts';
+import { guardianFields } from './cross/guardian-fields.ts';
+import { guardianVerificationResult } from './cross/guardian-verification-result.ts';
 
 export const archiveRules: readonly ArchiveRule[] = [notJson, tooLarge, recordName, duplicateId];
 
@@ -46,4 +50,8 @@ export const recordRules: readonly (RecordRule | SchemaRule)[] = [
   placeholderLeft,
   originClassificationMissing,
   extensionsValues,
+  guardianProofRequired,
+  guardianPresenceProof,
+  guardianFields,
+  guardianVerificationResult,
 ];

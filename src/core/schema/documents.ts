@@ -12,6 +12,7 @@ import guardianRegistration from '../../../schemas/guardian-registration-schema.
 import guardianPresenceProof from '../../../schemas/guardian-presence-proof-schema.v1.json' with { type: 'json' };
 import guardianRetirement from '../../../schemas/guardian-retirement-schema.v1.json' with { type: 'json' };
 import guardianVerificationResult from '../../../schemas/guardian-verification-result-schema.v1.json' with { type: 'json' };
+import guardianRegistry from '../../../schemas/guardian-registry-schema.v1.json' with { type: 'json' };
 import evidenceInput from '../../../schemas/evidence-input-schema.v1.json' with { type: 'json' };
 import claimGateOutput from '../../../schemas/claim-gate-output-schema.v1.json' with { type: 'json' };
 import generatedBy from '../../../schemas/generated-by-schema.v1.json' with { type: 'json' };
@@ -57,6 +58,8 @@ export const schemaDocuments: readonly SchemaDocument[] = [
   claimGateOutput,
   generatedBy,
   publicIndex,
+  // The guardian registry the build derives (/api/guardian-registry.json, DECISIONS 25).
+  guardianRegistry,
   // The current submission path (spec 1.3, 1.4, DECISIONS "Record-chain submissions"): the envelope, a record schema
   // per record_type, the verification claim model, the gateway's receipts and keys, and the limits policy.
   recordChainSubmission,

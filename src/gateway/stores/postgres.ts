@@ -13,7 +13,7 @@
  */
 import pg from 'pg';
 import type { ReceiptState } from '../../core/record-chain/index.ts';
-import { fromRow, StorageError, type Decision, type NewSubmission, type Row, type StoredSubmission, type SubmissionStore } from '../store.ts';
+import { fromRow, StorageError, type Decision, type NewSubmission, type PutResult, type Row, type StoredSubmission, type SubmissionStore } from '../store.ts';
 
 /**
  * Each entry runs once, in order; never edit one that has shipped: add the next. The table has the SQLite store's
@@ -34,12 +34,18 @@ export const MIGRATIONS: readonly string[] = [
      decided_at TEXT
    );
    CREATE INDEX IF NOT EXISTS submissions_status_received ON submissions (status, received_at, receipt_id);`,
+  // 2: guardian applications (docs/guardians.md): the key a guardian_application registers, and at most one pending
+  // or accepted application per key, enforced by the database itself, so two instances cannot both store one.
+  `ALTER TABLE submissions ADD COLUMN IF NOT EXISTS guardian_key_sha256 TEXT;
+   CREATE UNIQUE INDEX IF NOT EXISTS submissions_guardian_key ON submissions (guardian_key_sha256)
+     WHERE guardian_key_sha256 IS NOT NULL AND status IN ('pending', 'accepted');`,
 ];
 
 /** An arbitrary constant: the advisory lock that serialises migrations between instances starting at once. */
 const MIGRATION_LOCK = 0x6563686f; // "echo"
 
-const COLUMNS = 'receipt_id, submission_sha256, record_type, received_at, receipt_json, submission_text, status, reason, archive_path, decided_at';
+const COLUMNS = 'receipt_id, submission_sha256, record_type, received_at, receipt_json, submission_text, status, reason, archive_path, decided_at, guardian_key_sha256';
+const APPLICATION_BY_KEY = `SELECT ${COLUMNS} FROM submissions WHERE guardian_key_sha256 = $1 AND status IN ('pending', 'accepted') ORDER BY received_at, receipt_id LIMIT 1`;
 
 export interface PostgresStoreOptions {
   /** Connections per gateway instance (default 10). */
@@ -121,21 +127,32 @@ export class PostgresSubmissionStore implements SubmissionStore {
     }
   }
 
-  async putIfAbsent(entry: NewSubmission): Promise<{ stored: StoredSubmission; duplicate: boolean }> {
+  async putIfAbsent(entry: NewSubmission): Promise<PutResult> {
+    // ON CONFLICT without a target: a conflict on submission_sha256 or on the guardian key's unique partial index
+    // (a pending or accepted application for the same key) inserts nothing, after waiting for a concurrent insert to
+    // commit; which one it was is read below.
     const inserted = await this.rows(
       'storing the submission',
-      `INSERT INTO submissions (receipt_id, submission_sha256, record_type, received_at, receipt_json, submission_text, status)
-       VALUES ($1, $2, $3, $4, $5, $6, 'pending')
-       ON CONFLICT (submission_sha256) DO NOTHING
+      `INSERT INTO submissions (receipt_id, submission_sha256, record_type, received_at, receipt_json, submission_text, status, guardian_key_sha256)
+       VALUES ($1, $2, $3, $4, $5, $6, 'pending', $7)
+       ON CONFLICT DO NOTHING
        RETURNING ${COLUMNS}`,
-      [entry.receiptId, entry.submissionSha256, entry.recordType, entry.receivedAt, JSON.stringify(entry.receipt), entry.submissionText],
+      [entry.receiptId, entry.submissionSha256, entry.recordType, entry.receivedAt, JSON.stringify(entry.receipt), entry.submissionText, entry.guardianKeySha256 ?? null],
     );
     if (inserted[0]) return { stored: fromRow(inserted[0]), duplicate: false };
-    // Nothing inserted: the row exists, committed (ON CONFLICT waited for a concurrent insert to commit), and a new
-    // statement sees it.
+    // Nothing inserted: the conflicting row exists, committed, and a new statement sees it.
     const existing = await this.rows('reading the stored submission', `SELECT ${COLUMNS} FROM submissions WHERE submission_sha256 = $1`, [entry.submissionSha256]);
-    if (!existing[0]) throw new StorageError(`storing the submission: ${entry.submissionSha256} conflicted but is not stored`);
-    return { stored: fromRow(existing[0]), duplicate: true };
+    if (existing[0]) return { stored: fromRow(existing[0]), duplicate: true };
+    if (entry.guardianKeySha256 !== undefined) {
+      const taken = await this.rows('reading guardian applications', APPLICATION_BY_KEY, [entry.guardianKeySha256]);
+      if (taken[0]) return { stored: fromRow(taken[0]), duplicate: false, guardianKeyTaken: true };
+    }
+    throw new StorageError(`storing the submission: ${entry.submissionSha256} conflicted but no conflicting row is stored (decided meanwhile?): send it again`);
+  }
+
+  async findGuardianApplication(guardianKeySha256: string): Promise<StoredSubmission | undefined> {
+    const found = await this.rows('reading guardian applications', APPLICATION_BY_KEY, [guardianKeySha256]);
+    return found[0] ? fromRow(found[0]) : undefined;
   }
 
   async get(id: string): Promise<StoredSubmission | undefined> {

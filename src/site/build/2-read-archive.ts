@@ -19,6 +19,7 @@ import { recordsRoot } from '../../core/config.ts';
 import { sha256Hex } from '../../core/crypto/sha256.ts';
 import { noCacheFromEnv } from '../../core/publish/build-cache.ts';
 import type { PublishRecord } from '../../core/publish/records.ts';
+import { deriveArchiveViews, type ArchiveViews } from '../../core/publish/archive-views.ts';
 import { formatPretty } from '../../core/report/format-pretty.ts';
 import { stringSharer, type StringSharer } from '../../core/json/shared-strings.ts';
 import type { JsonObject } from '../../core/rules/rule.ts';
@@ -190,6 +191,21 @@ const siteLogs: WeakMap<readonly SiteRecord[], SiteLog> = ((globalThis as { [SIT
 /** The transparency log read with these records (readSiteArchive), if the archive has one. */
 export function siteLogOf(records: readonly SiteRecord[]): SiteLog | undefined {
   return siteLogs.get(records);
+}
+
+// The guardian registry and classification views (src/core/publish/archive-views.ts), derived once per build: the
+// record pages (src/site/build/3-record-pages.ts) and the Astro pages (the index, counts, guardian pages) read the same
+// derivation of the same records. Kept on globalThis for the same reason as the logs above.
+const ARCHIVE_VIEWS = Symbol.for('echo-archive.archive-views');
+const archiveViewsMemo: WeakMap<readonly PublishRecord[], ArchiveViews> = ((globalThis as { [ARCHIVE_VIEWS]?: WeakMap<readonly PublishRecord[], ArchiveViews> })[
+  ARCHIVE_VIEWS
+] ??= new WeakMap());
+
+/** The views of these records, derived on the first call for this very array and reused after. */
+export function archiveViewsOf(records: readonly PublishRecord[]): ArchiveViews {
+  let views = archiveViewsMemo.get(records);
+  if (views === undefined) archiveViewsMemo.set(records, (views = deriveArchiveViews(records)));
+  return views;
 }
 
 const consoleLogger: ArchiveLogger = {

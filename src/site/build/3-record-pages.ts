@@ -15,7 +15,9 @@ import { availableParallelism } from 'node:os';
 import Piscina from 'piscina';
 import { newestFirst } from '../../core/publish/records.ts';
 import { relations, summarizeRecord, type ArchiveEntry, type RecordSummary } from '../model/archive-model.ts';
-import type { ArchiveLogger, SiteRecord } from './2-read-archive.ts';
+import { classificationEntry, guardianEntry } from '../../core/publish/archive-views.ts';
+import type { PublishRecord } from '../../core/publish/records.ts';
+import { archiveViewsOf, type ArchiveLogger, type SiteRecord } from './2-read-archive.ts';
 import renderRecordPages, { type RecordBatchResult, type RecordJob, type RecordPageBatch } from './3-record-pages-worker.ts';
 import type { FrameSettings } from '../render/page-frame.ts';
 import type { PageCacheSettings } from './cache/page-cache.ts';
@@ -50,6 +52,8 @@ export type RecordSource = ArchiveEntry & Pick<SiteRecord, 'file' | 'log'>;
 export function recordJobs(records: readonly RecordSource[]): RecordJob[] {
   const entries = [...records].sort(newestFirst);
   const rel = relations(entries);
+  // The build's one derivation of the guardian registry and classifications (the index and guardian pages read it too).
+  const views = archiveViewsOf(records as readonly PublishRecord[]);
   const byId = new Map(entries.map((e) => [e.id, e]));
   const summaries = new Map<string, RecordSummary>();
   const summary = (id: string) => {
@@ -61,6 +65,11 @@ export function recordJobs(records: readonly RecordSource[]): RecordJob[] {
   return entries.map(({ id, path, archiveDate, sha256, file, log }) => {
     if (id === '.' || id === '..') throw new Error(`record ${path}: "${id}" cannot name a page folder`);
     const linkedReport = rel.linkedReport.get(id);
+    const guardianResult = views.registry.results.get(id);
+    const guardian = guardianEntry(guardianResult);
+    const classification = classificationEntry(views.classifications.get(id));
+    const guardianOf = views.registry.guardianOf.get(id);
+    const reclassifies = views.reclassifies.get(id);
     return {
       // Not the record: the worker parses it from the file it publishes (src/site/build/3-record-pages-worker.ts).
       page: {
@@ -72,6 +81,11 @@ export function recordJobs(records: readonly RecordSource[]): RecordJob[] {
         corrects: rel.corrects.get(id),
         correctedBy: rel.correctedBy.get(id) ?? none,
         log,
+        // Inputs of the page like the relations above, so in its cache key (page-cache.ts keys the whole job).
+        ...(guardian ? { guardian: { ...guardian, errors: [...guardianResult!.errors] } } : {}),
+        ...(guardianOf !== undefined ? { guardianOf } : {}),
+        ...(classification ? { classification } : {}),
+        ...(reclassifies !== undefined ? { reclassifies } : {}),
       },
       raw: { id, path, file, sha256 },
     };

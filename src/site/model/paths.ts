@@ -10,6 +10,8 @@ export interface SitePaths {
   site(path: string): string;
   recordPage(id: string): string;
   recordJson(id: string): string;
+  /** /guardians/<guardian_id>/ (DECISIONS 25); /guardians/ without an id. */
+  guardian(guardianId?: string): string;
   /** /browse/ pages: everything, or one facet value; page 1 has no number in its URL. */
   browse(facet?: string, valueSlug?: string, page?: number): string;
 }
@@ -23,6 +25,7 @@ export function sitePaths(base: string): SitePaths {
     site,
     recordPage: (id) => site(`records/${encodeURIComponent(id)}/`),
     recordJson: (id) => site(`records/${encodeURIComponent(id)}.json`),
+    guardian: (guardianId) => site(guardianId === undefined ? 'guardians/' : `guardians/${encodeURIComponent(guardianId)}/`),
     browse: (facet, valueSlug, page = 1) => {
       const path = facet && valueSlug ? `browse/${facet}/${valueSlug}/` : 'browse/';
       return site(page > 1 ? `${path}${page}/` : path);

@@ -2,9 +2,11 @@
  * Reading the archive for pages: the records once per build in the two stable orders, the whole-archive model the
  * listing pages share, and the site's URLs under the configured base.
  */
+import { effectiveRecord, guardianPageUrl, type ArchiveViews } from '../../core/publish/archive-views.ts';
+import { SITE_PAGES } from '../../core/publish/sitemap.ts';
 import { buildPublicIndex, indexShardBytes, type PublicIndex } from '../../core/publish/public-index.ts';
 import { byArchivePath, newestFirst } from '../../core/publish/records.ts';
-import { handedOverArchive, readSiteArchive, type SiteRecord } from '../build/2-read-archive.ts';
+import { archiveViewsOf, handedOverArchive, readSiteArchive, type SiteRecord } from '../build/2-read-archive.ts';
 import { summarize, summarizeRecord, type ArchiveSummary, type RecordSummary } from './archive-model.ts';
 import { facetCounts, type FacetCounts } from './facets.ts';
 import { sitePaths, type SitePaths } from './paths.ts';
@@ -21,6 +23,21 @@ export function archiveRecords(): Promise<readonly RecordEntry[]> {
   const read = async () => byArchivePath(handedOverArchive() ?? (await readSiteArchive()));
   if (import.meta.env.ECHO_DEV_SERVER) return read();
   return (archive ??= read());
+}
+
+/**
+ * The guardian registry and classification views of the archive (src/core/publish/archive-views.ts): the same
+ * derivation the record pages read, once per build (keyed by the records the integration handed over).
+ */
+export async function archiveViews(): Promise<ArchiveViews> {
+  const handed = handedOverArchive();
+  if (handed !== undefined) return archiveViewsOf(handed);
+  return archiveViewsOf(await archiveRecords());
+}
+
+/** The sitemap's fixed pages and each guardian's page (/guardians/<guardian_id>/), before the record pages. */
+export async function sitemapPages(): Promise<string[]> {
+  return [...SITE_PAGES, ...(await archiveViews()).registry.guardians.map((g) => guardianPageUrl(g.guardian_id))];
 }
 
 export interface ArchiveModel {
@@ -41,8 +58,11 @@ let model: Promise<ArchiveModel> | undefined;
 export function archiveModel(): Promise<ArchiveModel> {
   const build = async (): Promise<ArchiveModel> => {
     const entries = [...(await archiveRecords())].sort(newestFirst);
-    const summaries = entries.map(summarizeRecord);
-    const records = entries.map((e) => e.record);
+    // Counts, facets and the facet pages read the effective classification (DECISIONS 26).
+    const views = await archiveViews();
+    const effective = entries.map((e) => ({ ...e, record: effectiveRecord(views, e.id, e.record) }));
+    const summaries = effective.map(summarizeRecord);
+    const records = effective.map((e) => e.record);
     return {
       byId: new Map(entries.map((e) => [e.id, e])),
       summaries,
@@ -62,7 +82,7 @@ let index: Promise<Pick<PublicIndex, 'index' | 'shards'>> | undefined;
  */
 export function publicIndex(): Promise<Pick<PublicIndex, 'index' | 'shards'>> {
   const build = async () => {
-    const { index, shards } = buildPublicIndex(await archiveRecords(), { maxBytes: indexShardBytes() });
+    const { index, shards } = buildPublicIndex(await archiveRecords(), { maxBytes: indexShardBytes(), views: await archiveViews() });
     return { index, shards };
   };
   if (import.meta.env.ECHO_DEV_SERVER) return build();

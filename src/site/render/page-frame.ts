@@ -31,7 +31,7 @@ export interface SiteFrame {
   dev?: boolean;
 }
 
-export type SiteSection = 'home' | 'browse' | 'search' | 'policies' | 'contributing' | 'agents';
+export type SiteSection = 'home' | 'browse' | 'search' | 'guardians' | 'policies' | 'contributing' | 'agents';
 
 /** What differs per page. */
 export interface PageMeta {
@@ -85,6 +85,7 @@ const plain = (text: string) => text.replace(BIDI_CONTROLS, '');
 const NAV: readonly { key: SiteSection; path: string; label: string }[] = [
   { key: 'browse', path: 'browse/', label: 'Browse' },
   { key: 'search', path: 'search/', label: 'Search' },
+  { key: 'guardians', path: 'guardians/', label: 'Guardians' },
   { key: 'policies', path: 'policies/', label: 'Policies' },
   { key: 'contributing', path: 'contributing/', label: 'Contribute' },
   { key: 'agents', path: 'agents/', label: 'For agents' },

@@ -24,6 +24,7 @@
  * facts, table of contents), submitted.ts (the submitter's words), boundary.ts and sections.ts (what the record
  * states about itself, and the file). As one file it was 600 lines; split, each part reads on its own.
  */
+import type { ClassificationEntry, GuardianEntry } from '../../core/publish/archive-views.ts';
 import type { RecordLogView } from '../../core/publish/records.ts';
 import type { RecordSummary } from '../model/archive-model.ts';
 import type { SitePaths } from '../model/paths.ts';
@@ -44,6 +45,7 @@ import {
 } from './record-page/sections.ts';
 import { claimSection } from './record-page/claim.ts';
 import { submittedText, submitterLists } from './record-page/submitted.ts';
+import { classificationUpdatesSection, guardianBanner, guardianSection } from './record-page/guardian.ts';
 
 export interface RecordPageInput {
   entry: { id: string; path: string; archiveDate: string | null; sha256: string; record: Readonly<Record<string, unknown>> };
@@ -61,6 +63,18 @@ export interface RecordPageInput {
   correctedBy: readonly string[];
   /** The record's leaves in the transparency log, when the archive has one. */
   log?: RecordLogView;
+  /** The guardian verification result the build derived for this record (DECISIONS 25), with what failed in its proof. */
+  guardian?: RecordGuardian;
+  /** The guardian this record registered or retired (its guardian id), when it did. */
+  guardianOf?: string;
+  /** The effective classification and the updates naming this record (DECISIONS 26), when any does. */
+  classification?: ClassificationEntry;
+  /** For a classification update: the archive record it names. */
+  reclassifies?: string;
+}
+
+export interface RecordGuardian extends GuardianEntry {
+  errors: readonly string[];
 }
 
 export interface RecordPageContext {
@@ -99,9 +113,12 @@ export function renderRecordPage(input: RecordPageInput, ctx: RecordPageContext)
       breadcrumb(page) +
       header(page) +
       banners(page) +
+      guardianBanner(page) +
       RECORD_BOUNDARY +
       keyFacts(page) +
       claimGateSection(page) +
+      guardianSection(page) +
+      classificationUpdatesSection(page) +
       tableOfContents(page) +
       submittedText(page) +
       submitterLists(page) +

@@ -9,6 +9,7 @@ import { valueLabel } from '../../model/labels.ts';
 import type { SitePaths } from '../../model/paths.ts';
 import { attribute, text as esc } from '../escape.ts';
 import { hasVerificationDetails, object, type Json, type Page } from './page.ts';
+import { effectiveNote } from './guardian.ts';
 
 /**
  * One key fact: its label, the value in words, the raw value when the words differ, and `note` (HTML). A facet's
@@ -30,20 +31,23 @@ function fact(paths: SitePaths, label: string, field: string, value: unknown, fa
 }
 
 /** Why the record is or is not counted as an independent attestation (DECISIONS 9, 10 and 18). */
-function attestationNote(r: Json, counted: boolean, withdrawn: boolean): string {
+function attestationNote(r: Json, counted: boolean, withdrawn: boolean, reclassified = false): string {
   if (counted) return 'the archive accepted it as an independent attestation, and it is neither withdrawn nor opted out';
   const accepted = r.archive_status === 'accepted_independent_attestation';
   const claims = claimsAttestation(r as Record<string, unknown>);
   const but = accepted ? 'the archive accepted it as an independent attestation, but ' : claims ? 'the record claims it, but ' : '';
   if (withdrawn) return `${but}it is withdrawn`;
-  if (r.do_not_count_as_attestation === true) return `${but}it is marked do not count as attestation`;
+  if (r.do_not_count_as_attestation === true) return `${but}it is marked do not count as attestation${reclassified ? ' by a classification update' : ''}`;
   if (accepted) return `${but}it is a test record`;
   if (claims) return 'the record claims it, but only a record the archive accepted as an independent attestation counts';
   return 'the record does not claim it';
 }
 
-export function keyFacts({ paths, r, flags }: Page): string {
-  const counted = countsAsAttestation(r as Record<string, unknown>);
+export function keyFacts(page: Page): string {
+  const { paths, r, flags, effective } = page;
+  // Counting reads the effective classification (DECISIONS 26): the record's own unless an update changed it.
+  const counted = countsAsAttestation(effective as Record<string, unknown>);
+  const reclassified = effective.do_not_count_as_attestation !== r.do_not_count_as_attestation;
   return (
     '<section aria-labelledby="facts-heading" class="facts-panel"><h2 id="facts-heading" class="visually-hidden">Key facts</h2><dl class="facts">' +
     fact(paths, 'Record kind', 'record_kind', r.record_kind, true) +
@@ -54,11 +58,11 @@ export function keyFacts({ paths, r, flags }: Page): string {
     fact(paths, 'Verification level', 'verification_level', r.verification_level, true, '<span class="fact-note">historical archive field, not the current verification model</span>') +
     fact(paths, 'Verification scope', 'verification_scope_label', r.verification_scope_label, false) +
     fact(paths, 'Claim scope', 'claim_scope', r.claim_scope, false) +
-    fact(paths, 'Independence class', 'independence_class', r.independence_class, true) +
+    fact(paths, 'Independence class', 'independence_class', effective.independence_class, true, effectiveNote(page, 'independence_class')) +
     fact(paths, 'Verification status', 'verification_status', r.verification_status, false) +
     '<div class="fact"><dt>Counted as independent attestation</dt><dd>' +
     `<span class="flag ${counted ? 'flag-yes' : 'flag-no'}">${counted ? 'Yes' : 'No'}</span>` +
-    `<span class="fact-note">${attestationNote(r, counted, flags.withdrawn)}</span></dd></div></dl></section>`
+    `<span class="fact-note">${attestationNote(effective, counted, flags.withdrawn, reclassified)}</span></dd></div></dl></section>`
   );
 }
 
@@ -66,6 +70,8 @@ export function keyFacts({ paths, r, flags }: Page): string {
 export function tableOfContents(page: Page): string {
   const { r, agent, authorship } = page;
   const sections: [id: string, label: string][] = [['submitted-heading', 'Submitted text']];
+  if (page.input.classification || page.input.reclassifies !== undefined) sections.unshift(['classification-updates', 'Classification updates']);
+  if (page.input.guardian || page.input.guardianOf !== undefined) sections.unshift(['guardian', 'Guardian key']);
   if (page.gate) sections.unshift(['claim-gate', 'Claim Gate finding']);
   if (agent) sections.push(['agent', 'Agent']);
   if (object(r.discovery_provenance)) sections.push(['discovery', 'How the agent came to the work']);

@@ -28,8 +28,15 @@ function byline({ agent, agentName }: Page): string {
 
 /** The linked report, the records that link to this one, and corrections both ways (DECISIONS 16). */
 function related({ input, paths }: Page): string {
-  const { linkedReport, linkedFrom, corrects, correctedBy } = input;
+  const { linkedReport, linkedFrom, corrects, correctedBy, guardian, guardianOf, reclassifies } = input;
+  // The guardian this record registered, retired or was signed by (its page lists the record), and an update's target.
+  const guardianId = guardianOf ?? (guardian?.registry_number != null ? guardian.guardian_id : undefined);
   return (
+    (guardianId !== undefined
+      ? `<p class="record-related">Guardian <a href="${attribute(paths.guardian(guardianId))}"><code>${esc(guardianId)}</code></a> ` +
+        `<span class="muted">(${guardianOf !== undefined ? (input.entry.record.guardian_retirement !== undefined ? 'its status set by this record' : 'registered by this record') : 'signed by its key'})</span></p>`
+      : '') +
+    (reclassifies !== undefined ? `<p class="record-related">Reclassifies ${recordLink(paths, reclassifies)} <span class="muted">(a classification update)</span></p>` : '') +
     (correctedBy.length > 0
       ? `<p class="record-related">Corrected by ${recordLinks(paths, correctedBy)} ` +
         '<span class="muted">(a correction signed by the same key)</span></p>'

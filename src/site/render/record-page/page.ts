@@ -2,6 +2,7 @@
  * What the parts of a record page share (src/site/render/record-page.ts): the page's facts worked out once, which
  * field goes where, safe accessors for record values, and the links and section frame every part uses.
  */
+import { withEffectiveClassification } from '../../../core/record/classification.ts';
 import { recordGateView, type RecordGateView } from '../../../core/record/gate-view.ts';
 import { recordFlags, type RecordFlags, type RecordSummary } from '../../model/archive-model.ts';
 import { valueLabel } from '../../model/labels.ts';
@@ -48,6 +49,8 @@ export interface Page {
   paths: SitePaths;
   ctx: RecordPageContext;
   r: Json;
+  /** The record with its effective classification (DECISIONS 26): what counting reads; `r` when no update applies. */
+  effective: Json;
   flags: RecordFlags;
   agent: Record<string, unknown> | undefined;
   agentName: string | undefined;
@@ -68,6 +71,7 @@ export function pageOf(input: RecordPageInput, ctx: RecordPageContext): Page {
     paths: ctx.paths,
     ctx,
     r,
+    effective: withEffectiveClassification(r as Record<string, unknown>, input.classification),
     flags: recordFlags(r),
     agent,
     agentName: text(agent?.name_or_model),

@@ -10,7 +10,7 @@ import { attribute, text as esc } from '../escape.ts';
 import { strings, text, type Page } from './page.ts';
 
 /** Pagefind's metadata and filters for this record: plain strings, escaped. */
-function searchData({ input, r, flags, agentName, kindLabel }: Page): string {
+function searchData({ input, r, effective, flags, agentName, kindLabel }: Page): string {
   const { id, archiveDate } = input.entry;
   const meta: [name: string, value: string][] = [
     ['title', agentName ?? kindLabel],
@@ -20,7 +20,8 @@ function searchData({ input, r, flags, agentName, kindLabel }: Page): string {
   ];
   if (archiveDate) meta.push(['date', archiveDate]);
   if (flags.withdrawn) meta.push(['withdrawn', 'withdrawn']);
-  const filters = FACETS.map((f): [string, string | null] => [f.key, facetValue(r, f.key)]).filter((e): e is [string, string] => e[1] !== null);
+  // Search filters agree with the facet pages: the effective classification (DECISIONS 26).
+  const filters = FACETS.map((f): [string, string | null] => [f.key, facetValue(effective, f.key)]).filter((e): e is [string, string] => e[1] !== null);
   return (
     '<div hidden data-pagefind-ignore>' +
     meta.map(([name, value]) => `<span data-pagefind-meta="${attribute(name)}">${esc(value)}</span>`).join('') +
