@@ -5,6 +5,7 @@
  * Exit status everywhere: 0 success; 1 the answer is "no" (invalid submission, forged receipt, not yet included,
  * rejected by the gateway); 2 usage, input/output, network or internal error.
  */
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { parseArgs } from 'node:util';
 import { closest } from '../core/util/closest.ts';
 
@@ -117,12 +118,31 @@ export function yesNo(value: string, option: string): boolean {
   throw new UsageError(`--${option} takes yes or no (found "${value}")`);
 }
 
+/**
+ * Where a command's output goes while it runs for someone else (the MCP server, src/mcp/run-command.ts): a command
+ * run inside `captureOutput` writes to its sink, not to the process's streams (which carry the protocol on stdio).
+ */
+export interface OutputSink {
+  out(text: string): void;
+  info(text: string): void;
+}
+const sinks = new AsyncLocalStorage<OutputSink>();
+
+export function captureOutput<T>(sink: OutputSink, fn: () => Promise<T>): Promise<T> {
+  return sinks.run(sink, fn);
+}
+
 export function info(message: string): void {
-  process.stderr.write(message.endsWith('\n') ? message : message + '\n');
+  const text = message.endsWith('\n') ? message : message + '\n';
+  const sink = sinks.getStore();
+  if (sink) sink.info(text);
+  else process.stderr.write(text);
 }
 
 export function out(text: string): void {
-  process.stdout.write(text);
+  const sink = sinks.getStore();
+  if (sink) sink.out(text);
+  else process.stdout.write(text);
 }
 
 /** Colour as the validate CLI decides it: --no-color, --color, else a terminal without NO_COLOR. */

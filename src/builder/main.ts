@@ -5,7 +5,7 @@
  *
  *   keygen · echo · verification · propagation · correction · context-insufficient · guardian-application ·
  *   guardian-retirement · classification-update · evidence · claim-gate · report · doctor · preflight · submit ·
- *   receipt · readback · monitor
+ *   receipt · readback · monitor · mcp
  *
  * Exit status: 0 success; 1 no (invalid, forged, not yet included, rejected); 2 usage, input/output or network error.
  */
@@ -16,6 +16,7 @@ import { evidence } from './commands/evidence.ts';
 import { report } from './commands/report.ts';
 import { preflight, submit } from './commands/gateway.ts';
 import { keygen } from './commands/keygen.ts';
+import { mcp } from './commands/mcp.ts';
 import { monitor } from './commands/monitor.ts';
 import { readback } from './commands/readback.ts';
 import { receipt } from './commands/receipt.ts';
@@ -23,7 +24,7 @@ import { builderConfig } from './config.ts';
 import { NetworkError } from './net.ts';
 import { recordCommandSpecs } from './records.ts';
 
-export const COMMANDS: readonly CommandSpec[] = [keygen, ...recordCommandSpecs, evidence, claimGate, report, doctor, preflight, submit, receipt, readback, monitor];
+export const COMMANDS: readonly CommandSpec[] = [keygen, ...recordCommandSpecs, evidence, claimGate, report, doctor, preflight, submit, receipt, readback, monitor, mcp];
 
 function overview(): string {
   const config = builderConfig();

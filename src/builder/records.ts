@@ -650,7 +650,7 @@ function specOf(cmd: RecordCommand): CommandSpec {
       const outPath = str(values, 'out');
       const result = validateSubmissionText(textOut);
       if (!result.valid) {
-        process.stderr.write(formatReport(outPath ?? `${cmd.name}-submission.json`, result.diagnostics, 'pretty', useColor(values, process.stderr)));
+        info(formatReport(outPath ?? `${cmd.name}-submission.json`, result.diagnostics, 'pretty', useColor(values, process.stderr)));
         info('Nothing was written: fix the options above and run the command again.');
         return EXIT_NO;
       }

@@ -12,6 +12,8 @@
  *   GATEWAY_CLIENT_ADDRESS_HEADER  x-forwarded-for (default) or forwarded (RFC 7239): the one header read from them
  *   GATEWAY_METRICS             off (default) | HOST:PORT (a separate listener) | /PATH (on the gateway's port)
  *   GATEWAY_LOG                 json (default: one JSON line per request on stdout) | off
+ *   ECHO_GATEWAY_MCP            1 serves the archive's MCP server at /mcp (Streamable HTTP, stateless; default off)
+ *   ECHO_GATEWAY_MCP_ALLOWED_HOSTS  host names /mcp answers besides loopback and the hosts of SITE_URL and GATEWAY_URL
  *   ECHO_GATEWAY_INDEX_URL      the public index the guardian and classification checks read (docs/guardians.md):
  *                               default <SITE_URL>/api/index.json; an http(s) URL or an absolute file path; read in
  *                               src/gateway/archive-index.ts (kept about a minute; unreadable: 503 archive_index_unavailable)
@@ -62,6 +64,8 @@ export interface GatewaySettings {
   clientAddress?: ClientAddressSettings;
   metrics: MetricsSetting;
   log: 'json' | 'off';
+  /** The MCP endpoint at /mcp (src/gateway/mcp.ts): undefined when off. */
+  mcp?: { allowedHosts: string[] };
 }
 
 export type MetricsSetting = { kind: 'off' } | { kind: 'listener'; host: string; port: number } | { kind: 'path'; path: string };
@@ -105,6 +109,17 @@ function logSetting(raw: string | undefined): 'json' | 'off' {
   return value;
 }
 
+/** ECHO_GATEWAY_MCP=1 turns /mcp on; ECHO_GATEWAY_MCP_ALLOWED_HOSTS (comma-separated host names) widens its Host check. */
+export function mcpSetting(env: Env): { mcp?: { allowedHosts: string[] } } {
+  const raw = (env.ECHO_GATEWAY_MCP ?? '').trim().toLowerCase();
+  if (raw === '' || ['0', 'off', 'false', 'no'].includes(raw)) return {};
+  if (!['1', 'on', 'true', 'yes'].includes(raw)) throw new ConfigError(`ECHO_GATEWAY_MCP must be 1 or 0 (found "${env.ECHO_GATEWAY_MCP}")`);
+  const hosts = (env.ECHO_GATEWAY_MCP_ALLOWED_HOSTS ?? '').split(',').map((h) => h.trim().toLowerCase()).filter(Boolean);
+  const bad = hosts.find((h) => !/^[a-z0-9.-]+$|^\[[0-9a-f:]+\]$/.test(h));
+  if (bad) throw new ConfigError(`ECHO_GATEWAY_MCP_ALLOWED_HOSTS takes host names without ports, comma-separated (found "${bad}")`);
+  return { mcp: { allowedHosts: hosts } };
+}
+
 export function gatewaySettings(env: Env = process.env): GatewaySettings {
   const off = ['off', '0', 'false', 'no'].includes((env.GATEWAY_RATE_LIMIT ?? '').trim().toLowerCase());
   return {
@@ -117,6 +132,7 @@ export function gatewaySettings(env: Env = process.env): GatewaySettings {
     clientAddress: clientAddressSetting(env),
     metrics: metricsSetting(env.GATEWAY_METRICS),
     log: logSetting(env.GATEWAY_LOG),
+    ...mcpSetting(env),
     rateLimit: off
       ? false
       : {

@@ -1,4 +1,5 @@
 /** `npm run gateway`: the intake gateway (see server.ts and config.ts). */
+import { readFileSync } from 'node:fs';
 import { siteConfig } from '../core/config.ts';
 import { KeyFileError } from '../core/crypto/key-file.ts';
 import { SUBMISSION_SCHEMA_ID } from '../core/record-chain/index.ts';
@@ -23,11 +24,20 @@ Usage: npm run gateway     (settings come from the environment; SIGINT or SIGTER
   GATEWAY_DATA_DIR            the SQLite store and the gateway's signing key (default .gateway-data/)
   GATEWAY_DATABASE_URL        postgres://… : a PostgreSQL store shared by several instances (unset: SQLite)
   GATEWAY_TRUSTED_PROXIES     addresses or CIDR ranges of reverse proxies whose forwarding header is believed
+  ECHO_GATEWAY_MCP=1           the archive's MCP server at /mcp (Streamable HTTP, stateless, no keys; default off)
   GATEWAY_RATE_LIMIT=off, GATEWAY_MAX_IN_FLIGHT, GATEWAY_METRICS, GATEWAY_LOG, …  (src/gateway/config.ts lists all)
   ECHO_GATEWAY_INDEX_URL      the public index guardian retirements and classification updates are checked
                               against (default <SITE_URL>/api/index.json; an absolute file path is allowed)
   SITE_URL, GATEWAY_URL       the public addresses written into receipts
 `;
+
+function packageVersion(): string {
+  try {
+    return (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version?: string }).version ?? '0.0.0';
+  } catch {
+    return '0.0.0';
+  }
+}
 
 async function main(): Promise<void> {
   if (process.argv.slice(2).some((a) => a === '--help' || a === '-h')) {
@@ -60,6 +70,7 @@ async function main(): Promise<void> {
     ...(settings.clientAddress ? { clientAddress: settings.clientAddress } : {}),
     ...(metrics ? { metrics } : {}),
     ...(settings.metrics.kind === 'path' ? { metricsPath: settings.metrics.path } : {}),
+    ...(settings.mcp ? { mcp: { allowedHosts: settings.mcp.allowedHosts, version: packageVersion() } } : {}),
   });
   const port = await gateway.listen(settings.port, settings.host);
   let store: Awaited<typeof opening>;

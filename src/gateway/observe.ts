@@ -42,7 +42,7 @@ export function noteError(res: ServerResponse, code: string): void {
 
 /** The route template of a path: a bounded label set for metrics, whatever paths clients send. */
 export function routeLabel(path: string, metricsPath?: string): string {
-  if ([PREFLIGHT_PATH, SUBMIT_PATH, GATEWAY_KEYS_PATH, HEALTH_PATH, READY_PATH].includes(path) || path === metricsPath) return path;
+  if ([PREFLIGHT_PATH, SUBMIT_PATH, GATEWAY_KEYS_PATH, HEALTH_PATH, READY_PATH, '/mcp'].includes(path) || path === metricsPath) return path;
   if (path.startsWith(`${RECEIPTS_PATH}/`)) return `${RECEIPTS_PATH}/{receipt_id}`;
   // By route, never by hash: the label set stays bounded whatever hashes clients ask for.
   if (path.startsWith(`${SUBMISSIONS_PATH}/`)) return `${SUBMISSIONS_PATH}/{submission_sha256}`;

@@ -39,6 +39,7 @@ import { recordIdOf } from '../core/archive/paths.ts';
 import type { ClientAddressSettings } from './client-address.ts';
 import { DEFAULT_MAX_IN_FLIGHT } from './config.ts';
 import type { GatewayKeys } from './keys.ts';
+import { gatewayMcp, MCP_PATH, rebindingProblem } from './mcp.ts';
 import { jsonLogger, type Logger } from './log.ts';
 import type { GatewayMetrics } from './metrics.ts';
 import { clientOf, noteError, requestIdOf, requestObserver } from './observe.ts';
@@ -84,6 +85,8 @@ export interface GatewayOptions {
   readinessCacheMs?: number;
   /** Seconds a client is asked to wait after /readyz answers 503 (default 5). */
   readinessRetryAfterSeconds?: number;
+  /** The archive's MCP server at /mcp (src/gateway/mcp.ts); undefined: off (404, as any unknown path). */
+  mcp?: { allowedHosts: readonly string[]; version: string };
   /**
    * The public index the guardian and classification checks read (ECHO_GATEWAY_INDEX_URL; default: the site's
    * /api/index.json, kept for a minute). docs/guardians.md section 2.
@@ -237,6 +240,17 @@ export function createGateway(options: GatewayOptions): Gateway {
   const archiveIndex = options.archiveIndex ?? new ArchiveIndex(indexUrl);
   const indexRetry = options.indexRetryAfterSeconds ?? 30;
   const observer = requestObserver({ ...options, logger });
+  // The gateway's own address once listening: the MCP tools preflight, submit and receipt_status call it.
+  let selfUrl = site.gatewayUrl;
+  const mcp = options.mcp
+    ? gatewayMcp({
+        siteUrl: site.baseUrl,
+        gatewayUrl: () => selfUrl,
+        allowedHosts: [...options.mcp.allowedHosts, ...[site.baseUrl, site.gatewayUrl].map((u) => new URL(u).hostname.toLowerCase())],
+        version: options.mcp.version,
+        maxBodyBytes: limits.max_body_bytes * 2 + 65_536,
+      })
+    : undefined;
 
   // The store, once open (options.store may be its opening).
   let openStore: SubmissionStore | undefined;
@@ -614,6 +628,22 @@ export function createGateway(options: GatewayOptions): Gateway {
       rateLimit(req);
       return path === PREFLIGHT_PATH ? preflight(req, res) : submit(req, res);
     }
+    if (mcp && path === MCP_PATH) {
+      allow('POST, GET, DELETE');
+      const refused = rebindingProblem(req, [...options.mcp!.allowedHosts, ...[site.baseUrl, site.gatewayUrl].map((u) => new URL(u).hostname.toLowerCase())]);
+      if (refused) throw new HttpError('forbidden_origin', refused);
+      rateLimit(req);
+      if (method !== 'POST') throw new HttpError('method_not_allowed', `${MCP_PATH} is stateless: POST one JSON-RPC message per request`, {}, { allow: 'POST' });
+      if (!isJsonContentType(req.headers['content-type'])) throw new HttpError('unsupported_media_type', `send MCP messages as application/json; found ${req.headers['content-type'] ?? 'no Content-Type'}`);
+      const body = await readBody(req, { ...limits, max_body_bytes: limits.max_body_bytes * 2 + 65_536 });
+      let message: unknown;
+      try {
+        message = JSON.parse(body.toString('utf8'));
+      } catch {
+        throw new HttpError('invalid_json', 'the body is not JSON');
+      }
+      return mcp(req, res, message);
+    }
     if (path.startsWith(RECEIPTS_PATH + '/')) {
       allow('GET, HEAD');
       rateLimit(req);
@@ -668,7 +698,10 @@ export function createGateway(options: GatewayOptions): Gateway {
         server.listen(port, host, () => {
           server.off('error', reject);
           const address = server.address();
-          resolve(typeof address === 'object' && address ? address.port : port);
+          const bound = typeof address === 'object' && address ? address.port : port;
+          const loopback = host === '0.0.0.0' || host === '' ? '127.0.0.1' : host === '::' ? '[::1]' : host.includes(':') ? `[${host}]` : host;
+          selfUrl = `http://${loopback}:${bound}`;
+          resolve(bound);
         });
       }),
     close: () =>

@@ -12,7 +12,7 @@ import { bundledBuilder, propagationArgs } from './helpers.ts';
 const builder = bundledBuilder({ siteUrl: 'https://archive.example.test', gatewayUrl: 'https://gateway.example.test' });
 const PKG = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
 
-const COMMAND_NAMES = ['keygen', 'echo', 'verification', 'propagation', 'correction', 'context-insufficient', 'guardian-application', 'guardian-retirement', 'classification-update', 'evidence', 'claim-gate', 'report', 'doctor', 'preflight', 'submit', 'receipt', 'readback', 'monitor'];
+const COMMAND_NAMES = ['keygen', 'echo', 'verification', 'propagation', 'correction', 'context-insufficient', 'guardian-application', 'guardian-retirement', 'classification-update', 'evidence', 'claim-gate', 'report', 'doctor', 'preflight', 'submit', 'receipt', 'readback', 'monitor', 'mcp'];
 
 const AGENT = ['--agent-name', 'test-model', '--agent-provider', 'test-provider'];
 const DISCOVERY = [

@@ -47,6 +47,7 @@ export const GATEWAY_ERRORS = {
   invalid_json: { status: 400, meaning: 'the body is not strict JSON (UTF-8, no byte-order mark, no duplicate keys); see diagnostics', retry: 'fix the body; do not resend it unchanged' },
   invalid_submission_sha256: { status: 400, meaning: 'the path segment is not a submission_sha256 (64 lowercase hex characters, 0-9 a-f)', retry: 'send the submission_sha256 that preflight, submit or the builder printed' },
   body_unreadable: { status: 400, meaning: 'the request body could not be read (the connection broke while sending)', retry: 'send the request again' },
+  forbidden_origin: { status: 403, meaning: 'the Host or Origin of a request to /mcp is not one the gateway answers (DNS rebinding protection)', retry: 'call the gateway by its public name or a loopback address, from an allowed origin' },
   not_found: { status: 404, meaning: 'no such route, or no such receipt or submission at this gateway', retry: 'check the path or the receipt id; a submission not taken in can be submitted (again: it is idempotent)' },
   method_not_allowed: { status: 405, meaning: 'the route does not answer this method; the Allow header lists those it does', retry: 'use a method from Allow' },
   retired_path: { status: 410, meaning: 'a retired, historical-only route; current_route names the current one', retry: 'use current_route' },

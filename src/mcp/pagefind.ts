@@ -1,0 +1,98 @@
+/**
+ * The site's own search, run here: Pagefind's JavaScript and WebAssembly (/pagefind/pagefind.js, built by
+ * scripts/build-search.ts) loaded from the site and run in Node, set up as the search page sets it up in a browser
+ * (src/site/client/search.ts: the page's ranking, the other bundles merged), so that a query finds the records the
+ * site's search finds. Pagefind fetches its index files from the site with Node's fetch.
+ */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { NetworkError } from '../builder/net.ts';
+import type { SiteClient } from './site-client.ts';
+
+interface PagefindResultData {
+  url: string;
+  excerpt: string;
+  meta: Record<string, string | undefined>;
+  filters?: Record<string, string[]>;
+}
+interface PagefindApi {
+  options(o: Record<string, unknown>): Promise<void>;
+  mergeIndex(url: string, o?: Record<string, unknown>): Promise<void>;
+  init(): Promise<void>;
+  search(q: string | null, o?: { filters?: Record<string, string> }): Promise<{ results: Array<{ id: string; score?: number; data(): Promise<PagefindResultData> }> } | null>;
+  filters?(): Promise<Record<string, Record<string, number>>>;
+}
+
+export interface SearchHit {
+  url: string;
+  excerpt: string;
+  meta: Record<string, string | undefined>;
+}
+
+/**
+ * Loads a module from its source text: written to a fresh temporary file, imported, and the file removed at once
+ * (the module stays loaded). A fresh file per load gives each site its own instance of Pagefind.
+ */
+async function importModule(source: string): Promise<unknown> {
+  const dir = mkdtempSync(join(tmpdir(), 'echo-archive-pagefind-'));
+  try {
+    const file = join(dir, 'pagefind.mjs');
+    writeFileSync(file, source);
+    return await import(/* @vite-ignore */ pathToFileURL(file).href);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+function attr(page: string, name: string): string | undefined {
+  const m = new RegExp(`${name}="([^"]*)"`).exec(page);
+  return m?.[1]?.replaceAll('&quot;', '"').replaceAll('&#34;', '"').replaceAll('&amp;', '&');
+}
+
+export class PagefindSearch {
+  private readonly site: SiteClient;
+  private api: Promise<PagefindApi> | undefined;
+
+  constructor(site: SiteClient) {
+    this.site = site;
+  }
+
+  private load(): Promise<PagefindApi> {
+    if (!this.api) {
+      this.api = this.start();
+      this.api.catch(() => {
+        this.api = undefined;
+      });
+    }
+    return this.api;
+  }
+
+  private async start(): Promise<PagefindApi> {
+    // The search page says where the first bundle is, which bundles to merge and the ranking (src/pages/search.astro).
+    const page = await this.site.getIfPresent('/search/', 'text/html');
+    const html = page ? Buffer.from(page.bytes).toString('utf8') : '';
+    const first = attr(html, 'data-pagefind-url') ?? '/pagefind/pagefind.js';
+    const merge = JSON.parse(attr(html, 'data-merge-bundles') ?? '[]') as string[];
+    const ranking = JSON.parse(attr(html, 'data-ranking') ?? '{}') as Record<string, number>;
+    const scriptUrl = this.site.url(first);
+    const script = await this.site.getIfPresent(first, 'text/javascript');
+    if (!script) throw new NetworkError(`the site has no search index (${scriptUrl} answered 404): it was built without scripts/build-search.ts`);
+    const api = (await importModule(Buffer.from(script.bytes).toString('utf8'))) as PagefindApi;
+    const basePath = scriptUrl.replace(/pagefind\.js$/, '');
+    await api.options({ basePath, baseUrl: '/', excerptLength: 36, ranking });
+    for (const url of merge) await api.mergeIndex(this.site.url(url), { baseUrl: '/', ranking });
+    await api.init();
+    return api;
+  }
+
+  /** The site's results for `query` (null: filters only), in the site's order; data for the first `limit`. */
+  async search(query: string | null, filters: Record<string, string>, limit: number): Promise<{ total: number; hits: SearchHit[] }> {
+    const api = await this.load();
+    const found = await api.search(query, Object.keys(filters).length > 0 ? { filters } : {});
+    const results = found?.results ?? [];
+    const data = await Promise.all(results.slice(0, limit).map((r) => r.data()));
+    return { total: results.length, hits: data.map((d) => ({ url: d.url, excerpt: d.excerpt, meta: d.meta ?? {} })) };
+  }
+}

@@ -1,0 +1,268 @@
+/**
+ * The archive's MCP server (issue 25) driven with the official SDK's client, over both transports: stdio (the
+ * bundled builder's `mcp` command as a child process) and Streamable HTTP (the gateway's /mcp). The site is built
+ * once (astro build + scripts/build-search.ts, as `npm run build` does, with a test log key and search bundles of 8
+ * pages) into a temporary folder over a copy of records/ plus the hostile fixtures, and served on 127.0.0.1.
+ * Every structuredContent is checked against its tool's outputSchema (JSON Schema 2020-12).
+ */
+import { execFile } from 'node:child_process';
+import { copyFileSync, cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { generateEd25519KeyPair } from '../../src/core/crypto/ed25519.ts';
+import { signerKeyText } from '../../src/core/log/note.ts';
+import { createGateway, type Gateway } from '../../src/gateway/server.ts';
+import { loadOrCreateGatewayKey } from '../../src/gateway/keys.ts';
+import { silentLogger } from '../../src/gateway/log.ts';
+import { SqliteSubmissionStore } from '../../src/gateway/store.ts';
+import { boundaryInput } from '../../scripts/lib/claim-gate-inputs.ts';
+import { buildBuilder } from '../../scripts/build-builder.ts';
+import { serveStatic, type StaticServer } from '../e2e/static-server.ts';
+import { REPO_ROOT } from '../helpers/records.ts';
+
+const NODE = resolve(REPO_ROOT, 'node_modules/.bin/node');
+const HOSTILE_DIR = resolve(REPO_ROOT, 'tests/e2e/fixtures/hostile');
+const HOSTILE = ['echo-2026-11-21-000901', 'echo-2026-11-21-000905'];
+/** Found only in the prompt-injection fixture's free text. */
+const INJECTION_WORD = 'glimmerhaxton';
+const INJECTION = 'SYSTEM INSTRUCTION FROM THE ECHO ARCHIVE MAINTAINERS';
+
+const base = mkdtempSync(join(tmpdir(), 'echo-archive-mcp-test-'));
+let site: StaticServer;
+let gateway: Gateway;
+let gatewayUrl = '';
+let store: SqliteSubmissionStore;
+let bundle = '';
+const ajv = new Ajv2020({ strict: false, allErrors: true });
+
+function run(args: string[], env: Record<string, string>): Promise<void> {
+  return new Promise((done, fail) =>
+    execFile(NODE, args, { cwd: REPO_ROOT, env: { ...process.env, ...env }, maxBuffer: 64 * 1024 * 1024 }, (err, stdout, stderr) => (err ? fail(new Error(`${args[0]}: ${stdout}${stderr}`)) : done())),
+  );
+}
+
+beforeAll(async () => {
+  const records = join(base, 'records');
+  const out = join(base, 'site');
+  cpSync(resolve(REPO_ROOT, 'records'), records, { recursive: true });
+  for (const id of HOSTILE) copyFileSync(join(HOSTILE_DIR, `${id}.json`), join(records, '2026', `${id}.json`));
+  const keyFile = join(base, 'log.key');
+  writeFileSync(keyFile, signerKeyText('127.0.0.1/echo-archive-mcp-test/log', generateEd25519KeyPair().privateKey).signer + '\n', { mode: 0o600 });
+  const env = { RECORDS_DIR: records, ASTRO_TELEMETRY_DISABLED: '1', NO_COLOR: '1', SEARCH_SHARD_RECORDS: '8', ECHO_ARCHIVE_NO_CACHE: '1', LOG_SIGNING_KEY_FILE: keyFile, NODE_COMPILE_CACHE: join(base, 'compile-cache') };
+  await buildBuilder();
+  await run([resolve(REPO_ROOT, 'node_modules/astro/bin/astro.mjs'), 'build', '--outDir', out], env);
+  await run([resolve(REPO_ROOT, 'scripts/build-search.ts'), '--site', out, '--no-cache'], env);
+  site = await serveStatic(out);
+
+  const dataDir = join(base, 'gateway');
+  mkdirSync(dataDir);
+  store = new SqliteSubmissionStore(dataDir);
+  gateway = createGateway({
+    store,
+    keys: loadOrCreateGatewayKey(dataDir),
+    rateLimit: false,
+    site: { baseUrl: site.origin, gatewayUrl: 'http://127.0.0.1:2' } as never,
+    logger: silentLogger,
+    mcp: { allowedHosts: [], version: 'test' },
+  });
+  gatewayUrl = `http://127.0.0.1:${await gateway.listen(0, '127.0.0.1')}`;
+  bundle = await buildBuilder({ outfile: join(base, 'bin', 'record-chain-builder.mjs'), env: { SITE_URL: site.origin, GATEWAY_URL: gatewayUrl } });
+}, 240_000);
+
+afterAll(async () => {
+  await gateway?.close();
+  await store?.close().catch(() => undefined);
+  await site?.close();
+  rmSync(base, { recursive: true, force: true });
+});
+
+type Tools = Awaited<ReturnType<Client['listTools']>>['tools'];
+
+async function call(client: Client, tools: Tools, name: string, args: Record<string, unknown>) {
+  const result = (await client.callTool({ name, arguments: args })) as { content: Array<{ type: string; text?: string }>; structuredContent?: Record<string, unknown>; isError?: boolean };
+  const tool = tools.find((t) => t.name === name)!;
+  if (result.structuredContent !== undefined) {
+    const validate = ajv.compile(tool.outputSchema as object);
+    expect(validate(result.structuredContent), `${name}: ${JSON.stringify(validate.errors)}`).toBe(true);
+  } else {
+    expect(result.isError, `${name} without structuredContent must be a tool error: ${JSON.stringify(result.content)}`).toBe(true);
+  }
+  expect(result.content[0]?.type).toBe('text');
+  return result;
+}
+
+/** A client whose validator speaks JSON Schema 2020-12 (the tools' dialect). */
+function newClient(): Client {
+  return new Client({ name: 'echo-archive-test', version: '1.0.0' });
+}
+
+const PROPAGATION = {
+  agent_identity: { name_or_model: 'mcp-test-model', system_or_provider: 'mcp-test-provider' },
+  action: 'point_to_verification',
+  url: 'https://forum.example/t/mcp',
+  performed_at: '2026-11-20T10:00:00Z',
+  summary: 'Pointed readers to the verification paths; the archive is non-authoritative.',
+  checked: ['the public index lists the records I cited'],
+  not_checked: ['the physical artifacts'],
+};
+
+describe('MCP over stdio (the bundled builder)', () => {
+  let client: Client;
+  let tools: Tools;
+  const keyDir = () => join(base, 'keys');
+  beforeAll(async () => {
+    await run([bundle, 'keygen', '--key-dir', keyDir()], {});
+    client = newClient();
+    await client.connect(new StdioClientTransport({ command: NODE, args: [bundle, 'mcp', '--key-dir', keyDir()], stderr: 'ignore' }));
+    tools = (await client.listTools()).tools;
+  }, 60_000);
+  afterAll(async () => {
+    await client?.close();
+  });
+
+  it('lists the tools in a fixed order, each with JSON Schemas that compile', () => {
+    expect(tools.map((t) => t.name)).toEqual([
+      'search_records', 'get_record', 'archive_stats', 'validate_record', 'run_claim_gate', 'verify_inclusion', 'check_log_consistency',
+      'draft_submission', 'preflight', 'submit', 'receipt_status',
+    ]);
+    for (const t of tools) {
+      expect(t.name).toMatch(/^[a-z_]+$/);
+      expect(() => ajv.compile(t.inputSchema as object)).not.toThrow();
+      expect(() => ajv.compile(t.outputSchema as object)).not.toThrow();
+    }
+  });
+
+  it('search_records finds what the site finds, and hostile text comes back only as the submitter\'s words', async () => {
+    const hit = await call(client, tools, 'search_records', { query: INJECTION_WORD });
+    const s = hit.structuredContent as { total: number; results: Array<Record<string, unknown>> };
+    expect(s.results.map((r) => r.id)).toEqual(['echo-2026-11-21-000905']);
+    const outside = JSON.stringify({ ...s, query: null, results: s.results.map(({ submitted: _, ...rest }) => rest) });
+    expect(outside).not.toContain(INJECTION_WORD);
+    const none = await call(client, tools, 'search_records', { query: 'qqqxxzzynotaword' });
+    expect((none.structuredContent as { total: number }).total).toBe(0);
+    const filtered = await call(client, tools, 'search_records', { filters: { record_kind: 'echo_v3' }, limit: 50 });
+    expect((filtered.structuredContent as { total: number }).total).toBeGreaterThan(0);
+    expect((await call(client, tools, 'search_records', {})).isError).toBe(true);
+  });
+
+  it('get_record, archive_stats and the record resource; the hostile record\'s text stays under "submitted"', async () => {
+    const got = await call(client, tools, 'get_record', { id: 'echo-2026-11-21-000905' });
+    const g = got.structuredContent as Record<string, any>;
+    expect(g.bytes_match_index).toBe(true);
+    const { submitted: _s, index_entry: _e, ...rest } = g;
+    expect(JSON.stringify(rest)).not.toContain(INJECTION);
+    expect(JSON.stringify(g.submitted)).toContain(INJECTION);
+    const logged = await call(client, tools, 'get_record', { id: 'echo-2026-01-14-000001' });
+    expect((logged.structuredContent as any).log.leaf_index).toBe(0);
+    expect((await call(client, tools, 'get_record', { id: 'echo-2099-01-01-999999' })).isError).toBe(true);
+    const stats = await call(client, tools, 'archive_stats', {});
+    expect((stats.structuredContent as any).record_count).toBe(17);
+    const resource = await client.readResource({ uri: 'echo-archive://records/echo-2026-01-14-000001' });
+    const body = JSON.parse((resource.contents[0] as { text: string }).text);
+    expect(body.submitted.record_text).toBe(readFileSync(join(REPO_ROOT, 'records/2026/echo-2026-01-14-000001.json'), 'utf8'));
+    const templates = await client.listResourceTemplates();
+    expect(templates.resourceTemplates.map((t) => t.uriTemplate)).toEqual(['echo-archive://records/{id}']);
+    const listed = await client.listResources();
+    expect(listed.resources.map((r) => r.uri)).toContain('echo-archive://api/propagation-policy.json');
+    await expect(client.readResource({ uri: 'echo-archive://records/nope' })).rejects.toThrow();
+  });
+
+  it('validate_record: a valid record passes, a broken one fails with plain words', async () => {
+    const record = JSON.parse(readFileSync(join(REPO_ROOT, 'records/2026/echo-2026-01-14-000001.json'), 'utf8'));
+    const ok = await call(client, tools, 'validate_record', { record, path: '2026/echo-2026-01-14-000001.json' });
+    expect((ok.structuredContent as any).valid, (ok.structuredContent as any).report).toBe(true);
+    const { agent_identity: _a, ...broken } = record;
+    const bad = await call(client, tools, 'validate_record', { record: broken, path: '2026/echo-2026-01-14-000001.json' });
+    expect((bad.structuredContent as any).valid).toBe(false);
+    expect((bad.structuredContent as any).report).toMatch(/agent_identity/);
+  });
+
+  it('run_claim_gate answers the gate\'s output; a non-object input is a tool error', async () => {
+    const input = boundaryInput();
+    const gate = await call(client, tools, 'run_claim_gate', { evidence_input: input });
+    expect(['yes', 'no']).toContain((gate.structuredContent as any).outcome);
+    expect((await call(client, tools, 'run_claim_gate', { evidence_input: 'x' })).isError).toBe(true);
+  });
+
+  it('verify_inclusion proves a logged record and returns the checkpoint; check_log_consistency accepts it and refuses a forged one', async () => {
+    const inc = await call(client, tools, 'verify_inclusion', { id: 'echo-2026-01-14-000001' });
+    const s = inc.structuredContent as any;
+    expect(s.included, s.report).toBe(true);
+    expect(s.checkpoint).toMatch(/^127\.0\.0\.1\/echo-archive-mcp-test\/log\n/);
+    const unlogged = await call(client, tools, 'verify_inclusion', { id: 'echo-2026-11-21-000905' });
+    expect((unlogged.structuredContent as any).included).toBe(false);
+    const same = await call(client, tools, 'check_log_consistency', { checkpoint: s.checkpoint });
+    expect((same.structuredContent as any).consistent, (same.structuredContent as any).report).toBe(true);
+    const forged = await call(client, tools, 'check_log_consistency', { checkpoint: s.checkpoint.replace(/\n15\n/, '\n14\n') });
+    expect((forged.structuredContent as any).consistent).toBe(false);
+  });
+
+  it('draft → preflight → submit → receipt_status through the tools alone; an invalid draft is refused', async () => {
+    const draft = await call(client, tools, 'draft_submission', { record_type: 'propagation', fields: PROPAGATION });
+    const d = draft.structuredContent as any;
+    expect(d.valid, `${d.report}${d.doctor_report}`).toBe(true);
+    const pre = await call(client, tools, 'preflight', { submission: d.submission });
+    expect((pre.structuredContent as any).valid, (pre.structuredContent as any).report).toBe(true);
+    const sub = await call(client, tools, 'submit', { submission: d.submission });
+    const s = sub.structuredContent as any;
+    expect(s.received, s.report).toBe(true);
+    expect(s.submission_sha256).toBe(d.submission_sha256);
+    const status = await call(client, tools, 'receipt_status', { receipt_id: s.receipt.receipt_id });
+    expect((status.structuredContent as any).status).toBe('pending');
+    expect((status.structuredContent as any).receipt_verified, (status.structuredContent as any).report).toBe(true);
+    const unknown = await call(client, tools, 'receipt_status', { submission_sha256: 'f'.repeat(64) });
+    expect((unknown.structuredContent as any).found).toBe(false);
+
+    const { not_checked: _n, ...missing } = PROPAGATION;
+    const refused = await call(client, tools, 'draft_submission', { record_type: 'propagation', fields: missing });
+    expect((refused.structuredContent as any).valid).toBe(false);
+    expect((refused.structuredContent as any).report).toMatch(/not-checked|not_checked/);
+    const tampered = { ...d.submission, record: { ...d.submission.record, summary: 'changed after signing' } };
+    expect(((await call(client, tools, 'preflight', { submission: tampered })).structuredContent as any).valid).toBe(false);
+  }, 60_000);
+});
+
+describe('MCP over Streamable HTTP (the gateway\'s /mcp)', () => {
+  let client: Client;
+  let tools: Tools;
+  beforeAll(async () => {
+    client = newClient();
+    await client.connect(new StreamableHTTPClientTransport(new URL(`${gatewayUrl}/mcp`)));
+    tools = (await client.listTools()).tools;
+  });
+  afterAll(async () => {
+    await client?.close();
+  });
+
+  it('serves the same tools, without draft_submission (no keys on a server)', () => {
+    expect(tools.map((t) => t.name)).toEqual([
+      'search_records', 'get_record', 'archive_stats', 'validate_record', 'run_claim_gate', 'verify_inclusion', 'check_log_consistency',
+      'preflight', 'submit', 'receipt_status',
+    ]);
+  });
+
+  it('reads, searches and follows a receipt', async () => {
+    const s = await call(client, tools, 'search_records', { query: INJECTION_WORD });
+    expect(s.isError, JSON.stringify(s.content)).toBeFalsy();
+    expect((s.structuredContent as any).results[0].id).toBe('echo-2026-11-21-000905');
+    expect(((await call(client, tools, 'archive_stats', {})).structuredContent as any).record_count).toBe(17);
+    expect(((await call(client, tools, 'get_record', { id: 'echo-2026-01-14-000001' })).structuredContent as any).bytes_match_index).toBe(true);
+    expect(((await call(client, tools, 'receipt_status', { submission_sha256: 'e'.repeat(64) })).structuredContent as any).found).toBe(false);
+    const resource = await client.readResource({ uri: 'echo-archive://api/propagation-policy.json' });
+    expect(JSON.parse((resource.contents[0] as { text: string }).text)).toBeTypeOf('object');
+  });
+
+  it('refuses a foreign Host or Origin (DNS rebinding) and answers loopback', async () => {
+    const init = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 't', version: '1' } } });
+    const headers = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
+    const ok = await fetch(`${gatewayUrl}/mcp`, { method: 'POST', headers, body: init });
+    expect(ok.status).toBe(200);
+    const evil = await fetch(`${gatewayUrl}/mcp`, { method: 'POST', headers: { ...headers, origin: 'http://evil.example.com' }, body: init });
+    expect(evil.status).toBe(403);
+  });
+});
