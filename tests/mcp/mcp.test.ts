@@ -3,7 +3,9 @@
  * bundled builder's `mcp` command as a child process) and Streamable HTTP (the gateway's /mcp). The site is built
  * once (astro build + scripts/build-search.ts, as `npm run build` does, with a test log key and search bundles of 8
  * pages) into a temporary folder over a copy of records/ plus the hostile fixtures, and served on 127.0.0.1.
- * Every structuredContent is checked against its tool's outputSchema (JSON Schema 2020-12).
+ * Every structuredContent is checked against its tool's outputSchema (JSON Schema 2020-12). The whole path runs
+ * through the tools: draft → preflight → submit → receipt_status, then the maintainer's steps (intake accept, the log
+ * append, a second build served apart) and verify_inclusion proves the accepted record in the signed log.
  */
 import { execFile } from 'node:child_process';
 import { copyFileSync, cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -20,6 +22,7 @@ import { createGateway, type Gateway } from '../../src/gateway/server.ts';
 import { loadOrCreateGatewayKey } from '../../src/gateway/keys.ts';
 import { silentLogger } from '../../src/gateway/log.ts';
 import { SqliteSubmissionStore } from '../../src/gateway/store.ts';
+import { runIntake } from '../../src/intake/cli.ts';
 import { boundaryInput } from '../../scripts/lib/claim-gate-inputs.ts';
 import { sha256Hex } from '../../src/core/crypto/sha256.ts';
 import { classificationOf } from '../../src/core/record/classification.ts';
@@ -61,6 +64,8 @@ let gateway: Gateway;
 let gatewayUrl = '';
 let store: SqliteSubmissionStore;
 let bundle = '';
+let recordsDir = '';
+let buildEnv: Record<string, string> = {};
 const ajv = new Ajv2020({ strict: false, allErrors: true });
 
 function run(args: string[], env: Record<string, string>): Promise<void> {
@@ -70,14 +75,14 @@ function run(args: string[], env: Record<string, string>): Promise<void> {
 }
 
 beforeAll(async () => {
-  const records = join(base, 'records');
+  const records = (recordsDir = join(base, 'records'));
   const out = join(base, 'site');
   cpSync(resolve(REPO_ROOT, 'records'), records, { recursive: true });
   for (const id of HOSTILE) copyFileSync(join(HOSTILE_DIR, `${id}.json`), join(records, '2026', `${id}.json`));
   for (const r of guardianRecords) writeFileSync(join(records, r.path), r.bytes);
   const keyFile = join(base, 'log.key');
   writeFileSync(keyFile, signerKeyText('127.0.0.1/echo-archive-mcp-test/log', generateEd25519KeyPair().privateKey).signer + '\n', { mode: 0o600 });
-  const env = { RECORDS_DIR: records, ASTRO_TELEMETRY_DISABLED: '1', NO_COLOR: '1', SEARCH_SHARD_RECORDS: '8', ECHO_ARCHIVE_NO_CACHE: '1', LOG_SIGNING_KEY_FILE: keyFile, NODE_COMPILE_CACHE: join(base, 'compile-cache') };
+  const env = (buildEnv = { RECORDS_DIR: records, ASTRO_TELEMETRY_DISABLED: '1', NO_COLOR: '1', SEARCH_SHARD_RECORDS: '8', ECHO_ARCHIVE_NO_CACHE: '1', LOG_SIGNING_KEY_FILE: keyFile, NODE_COMPILE_CACHE: join(base, 'compile-cache') });
   await buildBuilder();
   await run([resolve(REPO_ROOT, 'node_modules/astro/bin/astro.mjs'), 'build', '--outDir', out], env);
   await run([resolve(REPO_ROOT, 'scripts/build-search.ts'), '--site', out, '--no-cache'], env);
@@ -139,6 +144,7 @@ describe('MCP over stdio (the bundled builder)', () => {
   let client: Client;
   let tools: Tools;
   const keyDir = () => join(base, 'keys');
+  let receiptOf: { receipt_id: string; submission_sha256: string } | undefined;
   beforeAll(async () => {
     await run([bundle, 'keygen', '--key-dir', keyDir()], {});
     client = newClient();
@@ -264,6 +270,7 @@ describe('MCP over stdio (the bundled builder)', () => {
     const status = await call(client, tools, 'receipt_status', { receipt_id: s.receipt.receipt_id });
     expect((status.structuredContent as any).status).toBe('pending');
     expect((status.structuredContent as any).receipt_verified, (status.structuredContent as any).report).toBe(true);
+    receiptOf = { receipt_id: s.receipt.receipt_id, submission_sha256: s.submission_sha256 };
     const unknown = await call(client, tools, 'receipt_status', { submission_sha256: 'f'.repeat(64) });
     expect((unknown.structuredContent as any).found).toBe(false);
 
@@ -274,6 +281,46 @@ describe('MCP over stdio (the bundled builder)', () => {
     const tampered = { ...d.submission, record: { ...d.submission.record, summary: 'changed after signing' } };
     expect(((await call(client, tools, 'preflight', { submission: tampered })).structuredContent as any).valid).toBe(false);
   }, 60_000);
+
+  it('… → accept (intake) → log append → build → verify_inclusion proves the submission in the signed log, through the tools', async () => {
+    expect(receiptOf, 'the submit test ran first').toBeDefined();
+    const { receipt_id, submission_sha256 } = receiptOf!;
+    // The maintainer's steps, as the CLI runs them: intake accept, the log append, the build (into a second folder).
+    const err: string[] = [];
+    const accepted = await runIntake(['accept', receipt_id], { out: () => {}, err: (l) => err.push(l), env: { RECORDS_DIR: recordsDir }, now: () => new Date('2026-11-22T12:00:00Z') }, store);
+    expect(accepted, err.join('\n')).toBe(0);
+    await run([resolve(REPO_ROOT, 'src/cli/log.ts'), 'append', '--root', recordsDir], {});
+    const out2 = join(base, 'site-after-accept');
+    await run([resolve(REPO_ROOT, 'node_modules/astro/bin/astro.mjs'), 'build', '--outDir', out2], buildEnv);
+    await run([resolve(REPO_ROOT, 'scripts/build-search.ts'), '--site', out2, '--no-cache'], buildEnv);
+    const after = await serveStatic(out2);
+    const reader = newClient();
+    try {
+      await reader.connect(new StdioClientTransport({ command: NODE, args: [bundle, 'mcp', '--site', after.origin, '--key-dir', keyDir()], stderr: 'ignore' }));
+      const status = (await call(reader, tools, 'receipt_status', { receipt_id })).structuredContent as any;
+      expect(status.status).toBe('accepted');
+      expect(status.archive_id).toMatch(/^echo-2026-11-22-\d{6}$/);
+      const inc = (await call(reader, tools, 'verify_inclusion', { submission_sha256 })).structuredContent as any;
+      expect(inc.included, inc.report).toBe(true);
+      // The append logs every record not yet logged (the fixtures too), in archive-path order: the accepted one is last.
+      const leaf = /in log: leaf (\d+) of 127\.0\.0\.1\/echo-archive-mcp-test\/log, tree size (\d+)/.exec(inc.report);
+      expect(leaf, inc.report).not.toBeNull();
+      expect(Number(leaf![1])).toBe(Number(leaf![2]) - 1);
+      expect(inc.checkpoint).toMatch(new RegExp(`^127\\.0\\.0\\.1/echo-archive-mcp-test/log\\n${leaf![2]}\\n`));
+      const byId = (await call(reader, tools, 'verify_inclusion', { id: status.archive_id })).structuredContent as any;
+      expect(byId.included, byId.report).toBe(true);
+      const got = (await call(reader, tools, 'get_record', { id: status.archive_id })).structuredContent as any;
+      expect(got.log.leaf_index).toBe(Number(leaf![1]));
+      expect(got.index_entry.submission_sha256).toBe(submission_sha256);
+      // The log only grew: the checkpoint kept before the accept is consistent with the new one.
+      const kept = (await call(client, tools, 'verify_inclusion', { id: 'echo-2026-01-14-000001' })).structuredContent as any;
+      const consistent = (await call(reader, tools, 'check_log_consistency', { checkpoint: kept.checkpoint })).structuredContent as any;
+      expect(consistent.consistent, consistent.report).toBe(true);
+    } finally {
+      await reader.close();
+      await after.close();
+    }
+  }, 180_000);
 });
 
 describe('MCP over Streamable HTTP (the gateway\'s /mcp)', () => {
