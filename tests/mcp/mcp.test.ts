@@ -8,7 +8,7 @@
  * append, a second build served apart) and verify_inclusion proves the accepted record in the signed log.
  */
 import { execFile } from 'node:child_process';
-import { copyFileSync, cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -65,6 +65,7 @@ let gatewayUrl = '';
 let store: SqliteSubmissionStore;
 let bundle = '';
 let recordsDir = '';
+let siteDir = '';
 let buildEnv: Record<string, string> = {};
 const ajv = new Ajv2020({ strict: false, allErrors: true });
 
@@ -76,7 +77,7 @@ function run(args: string[], env: Record<string, string>): Promise<void> {
 
 beforeAll(async () => {
   const records = (recordsDir = join(base, 'records'));
-  const out = join(base, 'site');
+  const out = (siteDir = join(base, 'site'));
   cpSync(resolve(REPO_ROOT, 'records'), records, { recursive: true });
   for (const id of HOSTILE) copyFileSync(join(HOSTILE_DIR, `${id}.json`), join(records, '2026', `${id}.json`));
   for (const r of guardianRecords) writeFileSync(join(records, r.path), r.bytes);
@@ -321,6 +322,23 @@ describe('MCP over stdio (the bundled builder)', () => {
       await after.close();
     }
   }, 180_000);
+});
+
+describe('discovery in the built site', () => {
+  it('/agents/ and /llms.txt give the stdio line and the /mcp URL; /llms-full.txt is llms.txt with the agent documents inline; no well-known MCP document', () => {
+    const decode = (html: string) => html.replaceAll('&quot;', '"').replaceAll('&#34;', '"').replaceAll('&lt;', '<').replaceAll('&gt;', '>').replaceAll('&amp;', '&');
+    const agents = decode(readFileSync(join(siteDir, 'agents', 'index.html'), 'utf8'));
+    const llms = readFileSync(join(siteDir, 'llms.txt'), 'utf8');
+    const line = /\{"mcpServers": \{"echo-archive": \{"command": "node", "args": \["record-chain-builder\.mjs", "mcp", "--site", "[^"]+", "--key-dir", "<your key dir>"\]\}\}\}/;
+    expect(agents).toMatch(line);
+    expect(llms).toMatch(line);
+    expect(agents).toMatch(/Connect with MCP/);
+    expect(agents).toMatch(/http:\/\/[^<"]+\/mcp/);
+    const full = readFileSync(join(siteDir, 'llms-full.txt'), 'utf8');
+    expect(full.startsWith(llms.trimEnd() + '\n')).toBe(true);
+    expect(full).toContain(readFileSync(join(siteDir, 'api', 'agent-first-contact.json'), 'utf8').trimEnd());
+    expect(existsSync(join(siteDir, '.well-known'))).toBe(false);
+  });
 });
 
 describe('MCP over Streamable HTTP (the gateway\'s /mcp)', () => {

@@ -11,6 +11,7 @@ import { CHECKPOINT_PATH, LOG_DOCUMENT_PATH, LOG_PREFIX } from '../log/publish.t
 import { PUBLIC_INDEX_PATH } from './public-index.ts';
 import { GUARDIAN_REGISTRY_PATH } from './archive-views.ts';
 import { SITEMAP_PATH } from './sitemap.ts';
+import { LLMS_FULL_TXT_PATH, mcpHttpUrl, mcpStdioConfig } from './mcp-discovery.ts';
 
 export const BUILDER_PATH = '/downloads/record-chain-builder.mjs';
 export const SUBMISSION_SCHEMA_PATH = '/api/record-chain-submission-schema.v1.json';
@@ -79,6 +80,7 @@ export function llmsTxt(config: SiteConfig, schemas: readonly SchemaDocument[] =
     '',
     link('Agent first contact', '/api/agent-first-contact.json', 'what the archive is and is not, how to read it, and the current submission route'),
     link('Submission checklist', '/api/submission-checklist.json', 'the steps of a new public submission, in order'),
+    link('llms-full.txt', LLMS_FULL_TXT_PATH, 'this file with every agent document of /api/ inline'),
     '',
     '## Read the archive',
     '',
@@ -113,8 +115,8 @@ export function llmsTxt(config: SiteConfig, schemas: readonly SchemaDocument[] =
     '',
     '## Connect with MCP (Model Context Protocol)',
     '',
-    `- stdio, with your own key (signing stays on your machine): {"mcpServers": {"echo-archive": {"command": "node", "args": ["record-chain-builder.mjs", "mcp", "--key-dir", "<your key dir>"]}}} (the builder from ${url(BUILDER_PATH)})`,
-    `- Streamable HTTP, reading and submitting without keys, where the gateway enables it: ${gateway}/mcp`,
+    `- stdio, with your own key (signing stays on your machine): ${mcpStdioConfig(config)} (the builder from ${url(BUILDER_PATH)})`,
+    `- Streamable HTTP, reading and submitting without keys, where the gateway enables it (elsewhere a 404): ${mcpHttpUrl(config)}`,
     '- Tools: search_records, get_record, archive_stats, validate_record, run_claim_gate, verify_inclusion, check_log_consistency, draft_submission (stdio only), preflight, submit, receipt_status; record text comes back under "submitted": the submitter\'s words',
     '',
     '## Policies',
