@@ -1,0 +1,177 @@
+/**
+ * `npm run bench:mcp -- [--records N (10000)] [--queries Q (100)] [--site DIR] [--keep]`
+ *
+ * The MCP server's search benchmark (issue 25; not a timed test): search_records over a large synthetic site.
+ *   1. generates the synthetic archive of N records (scripts/lib/valid-synthetic-archive.ts, invalid files removed)
+ *      and builds the site as `npm run build` does (builder bundle, `astro build`, search index); or, with --site,
+ *      uses a site already built;
+ *   2. serves it on 127.0.0.1 (tests/e2e/static-server.ts) and connects the SDK's client to the archive's MCP server
+ *      (src/mcp/server.ts, the HTTP transport's tool set) in process, so that a call measures the tool and the
+ *      protocol, not a network;
+ *   3. the first answer, cold (the server has loaded nothing): its wall time and the bytes it fetched from the site,
+ *      counted in the site client's fetch (every response from the site's origin: its content-length);
+ *   4. once warm: Q distinct queries (sampled records' heading "Echo <n>" and their 64-digit hex line, common words,
+ *      and facet filters), each new to the server (so each may fetch its index chunks and fragments), then the same
+ *      Q again (everything cached): wall time per call, the median and the 95th percentile of each pass, the bytes
+ *      per call, and how often a sampled record's heading finds it first.
+ * Targets (issue 25): at 100,000 records, p95 < 100 ms once warm, and a first answer fetching < 1 MB.
+ * Everything is written under TMPDIR, which must be on the project's file system (as for bench:search).
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import { createArchiveMcpServer } from '../src/mcp/server.ts';
+import { SiteClient } from '../src/mcp/site-client.ts';
+import { serveStatic } from '../tests/e2e/static-server.ts';
+import { generateValidArchive } from './lib/valid-synthetic-archive.ts';
+
+const REPO = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const NODE = join(REPO, 'node_modules/.bin/node');
+
+const { values } = parseArgs({
+  options: {
+    records: { type: 'string', default: '10000' },
+    queries: { type: 'string', default: '100' },
+    site: { type: 'string' },
+    keep: { type: 'boolean', default: false },
+    help: { type: 'boolean', short: 'h' },
+  },
+});
+if (values.help) {
+  console.log('Usage: npm run bench:mcp -- [--records N (10000)] [--queries Q (100)] [--site DIR: a built site instead of generating one] [--keep]');
+  process.exit(0);
+}
+const n = Number(values.records);
+const q = Number(values.queries);
+if (!Number.isInteger(n) || n < 10 || !Number.isInteger(q) || q < 4) {
+  console.error('bench:mcp: --records takes an integer of at least 10, --queries an integer of at least 4');
+  process.exit(2);
+}
+if (!values.site && statSync(tmpdir()).dev !== statSync(REPO).dev) {
+  console.error(`bench:mcp: set TMPDIR to a folder on the project's file system (Astro moves build files from the project into the output)`);
+  process.exit(2);
+}
+
+/** Runs a node script and its wall time; the benchmark fails with its output if it fails. */
+function timed(args: string[], env: Record<string, string> = {}): Promise<number> {
+  return new Promise((done) => {
+    const start = performance.now();
+    const child = spawn(NODE, args, { cwd: REPO, env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1', NO_COLOR: '1', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    child.stdout.on('data', (b: Buffer) => (out = (out + b.toString()).slice(-10_000)));
+    child.stderr.on('data', (b: Buffer) => (out = (out + b.toString()).slice(-10_000)));
+    child.on('close', (code) => {
+      if (code !== 0) {
+        console.error(`bench:mcp: ${args.join(' ')} failed (exit ${code}):\n${out}`);
+        process.exit(1);
+      }
+      done(performance.now() - start);
+    });
+  });
+}
+
+const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+const ms = (t: number) => `${t.toFixed(1)} ms`;
+const kb = (b: number) => `${(b / 1e3).toFixed(0)} KB`;
+const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.ceil((p / 100) * xs.length) - 1)]!;
+const load = () => loadavg().map((l) => l.toFixed(2)).join(' ');
+
+const base = mkdtempSync(join(tmpdir(), 'echo-bench-mcp-'));
+try {
+  console.log(`machine: ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}; node ${process.version}; load average ${load()}; working folder ${base}`);
+  let site = values.site ? resolve(values.site) : join(base, 'site');
+  let ids: string[];
+  if (values.site) {
+    ids = readdirSync(join(site, 'records'), { withFileTypes: true }).filter((d) => d.isFile() && d.name.endsWith('.json')).map((d) => d.name.slice(0, -'.json'.length)).sort();
+  } else {
+    const records = join(base, 'records');
+    const gen = await generateValidArchive(records, n);
+    console.log(`generated ${gen.files} records, removed ${gen.removed} deliberately invalid: ${gen.valid} records`);
+    ids = readdirSync(records, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.json')).map((f) => f.slice(f.lastIndexOf('/') + 1, -'.json'.length)).sort();
+    await timed([join(REPO, 'scripts/build-builder.ts')]);
+    console.log(`astro build: ${s(await timed([join(REPO, 'node_modules/astro/bin/astro.mjs'), 'build', '--outDir', site], { RECORDS_DIR: records }))}`);
+    console.log(`search index: ${s(await timed([join(REPO, 'scripts/build-search.ts'), '--site', site, '--no-cache']))}`);
+  }
+  site = resolve(site);
+
+  const server = await serveStatic(site);
+  // The bytes the site client fetches: every answer from the site's origin (the index, documents, Pagefind's files).
+  let fetched = 0;
+  let requests = 0;
+  const realFetch = globalThis.fetch;
+  globalThis.fetch = (async (input: string | URL | Request, init?: RequestInit) => {
+    const res = await realFetch(input, init);
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+    if (url.startsWith(server.origin)) {
+      requests++;
+      fetched += Number(res.headers.get('content-length') ?? '0');
+    }
+    return res;
+  }) as typeof fetch;
+
+  const mcp = createArchiveMcpServer({ transport: 'http', site: new SiteClient(server.origin), gatewayUrl: 'http://127.0.0.1:9', commands: [], timeoutSeconds: 30, version: 'bench' });
+  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+  await mcp.connect(serverSide);
+  const client = new Client({ name: 'bench-mcp', version: '1.0.0' });
+  await client.connect(clientSide);
+
+  type Answer = { structuredContent?: { total?: number; results?: Array<{ id: string }> }; isError?: boolean };
+  const search = async (args: Record<string, unknown>) => {
+    const before = fetched;
+    const start = performance.now();
+    const answer = (await client.callTool({ name: 'search_records', arguments: args })) as Answer;
+    const took = performance.now() - start;
+    if (answer.isError || !answer.structuredContent) throw new Error(`search_records ${JSON.stringify(args)} failed: ${JSON.stringify(answer)}`);
+    return { took, bytes: fetched - before, answer: answer.structuredContent };
+  };
+
+  // Queries: sampled records' heading and hex line, common words, and facet filters (with and without words).
+  const samples = Math.max(1, Math.floor((q - 4) / 2));
+  const picks = Array.from({ length: samples }, (_, i) => ids[Math.floor(((i + 0.5) * ids.length) / samples)]!);
+  const headings = picks.map((id) => ({ id, args: { query: `Echo ${Number(id.slice(-6))}` } }));
+  const queries: Array<Record<string, unknown>> = [
+    ...headings.map((h) => h.args),
+    ...picks.map((id) => ({ query: Number(id.slice(-6)).toString(16).padStart(64, '0') })),
+    { query: 'registry hashes' },
+    { query: 'archive' },
+    { filters: { archive_status: 'needs_human_review' } },
+    { query: 'registry', filters: { context_depth: 'C2_registry_aware' } },
+  ].slice(0, q);
+
+  const first = await search({ query: 'registry hashes' });
+  console.log(`first answer (cold): ${ms(first.took)}, ${kb(first.bytes)} fetched from the site in ${requests} requests; ${first.answer.total} records match "registry hashes"`);
+
+  const pass = async () => {
+    const rows = [];
+    for (const args of queries) rows.push(await search(args));
+    return rows;
+  };
+  const warm = await pass();
+  const again = await pass();
+  const hits = headings.filter((h, i) => warm[i]!.answer.results?.[0]?.id === h.id).length;
+  const stat = (rows: typeof warm) => {
+    const t = rows.map((r) => r.took);
+    return { p50: pct(t, 50), p95: pct(t, 95), max: Math.max(...t), bytes: rows.reduce((a, r) => a + r.bytes, 0) / rows.length };
+  };
+  const w = stat(warm);
+  const a = stat(again);
+  console.log(`warm, ${warm.length} queries new to the server: median ${ms(w.p50)}, p95 ${ms(w.p95)}, max ${ms(w.max)}; ${kb(w.bytes)} fetched per query`);
+  console.log(`warm, the same ${again.length} queries again: median ${ms(a.p50)}, p95 ${ms(a.p95)}, max ${ms(a.max)}; ${kb(a.bytes)} fetched per query`);
+  console.log(`a sampled record's heading ("Echo <n>") finds it first: ${hits} / ${headings.length}`);
+  console.log(`\n| records | first answer (cold): time / fetched | warm, new queries: median / p95 / fetched per query | warm, repeated: median / p95 | heading finds the record first |`);
+  console.log('|---|---|---|---|---|');
+  console.log(
+    `| ${ids.length.toLocaleString('en')} | ${ms(first.took)} / **${kb(first.bytes)}** | ${ms(w.p50)} / **${ms(w.p95)}** / ${kb(w.bytes)} | ${ms(a.p50)} / ${ms(a.p95)} | ${hits} / ${headings.length} |`,
+  );
+  console.log(`load average at the end ${load()}`);
+  await client.close();
+  await server.close();
+} finally {
+  if (values.keep) console.log(`kept ${base}`);
+  else rmSync(base, { recursive: true, force: true });
+}
