@@ -24,7 +24,7 @@ export interface RunningGateway {
 export async function startGateway(
   options: { rateLimit?: RateLimitSettings | false; store?: (dataDir: string) => SubmissionStore; maxInFlight?: number } & Pick<
     GatewayOptions,
-    'clientAddress' | 'logger' | 'metrics' | 'metricsPath' | 'readinessTimeoutMs' | 'readinessCacheMs' | 'archiveIndex' | 'indexRetryAfterSeconds'
+    'clientAddress' | 'logger' | 'metrics' | 'metricsPath' | 'readinessTimeoutMs' | 'readinessCacheMs' | 'archiveIndex' | 'indexRetryAfterSeconds' | 'mcp'
   > = {},
 ): Promise<RunningGateway> {
   const dataDir = mkdtempSync(join(tmpdir(), 'gateway-test-'));

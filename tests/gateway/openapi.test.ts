@@ -92,11 +92,13 @@ let receiptId = '';
 let submissionSha256 = '';
 
 beforeAll(async () => {
+  // Every gateway serves /mcp (ECHO_GATEWAY_MCP=1), so that its documented answers can be provoked too.
+  const mcp = { allowedHosts: [], version: 'test' };
   gw = {
-    plain: await startGateway(),
-    limited: await startGateway({ rateLimit: { perClient: { burst: 1, perSecond: 0 }, global: { burst: 100, perSecond: 100 } } }),
-    failing: await startGateway({ store: failingStore }),
-    busy: await startGateway({ maxInFlight: 1 }),
+    plain: await startGateway({ mcp }),
+    limited: await startGateway({ mcp, rateLimit: { perClient: { burst: 1, perSecond: 0 }, global: { burst: 100, perSecond: 100 } } }),
+    failing: await startGateway({ mcp, store: failingStore }),
+    busy: await startGateway({ mcp, maxInFlight: 1 }),
   };
   // The busy gateway is at capacity: one request whose body never finishes.
   const { hostname, port } = new URL(gw.busy.url);
@@ -134,6 +136,20 @@ function scenario(operationId: string, path: string, method: string, status: str
   const post = (g: RunningGateway, body: string | Uint8Array<ArrayBuffer>, headers: Record<string, string> = JSON_TYPE) => send(g, { headers, body });
   const fresh = () => valid(`A submission for the ${operationId} ${status} scenario, ${Math.random()}.`);
   const withBody = method === 'post' ? () => post(gw.plain, fresh()) : undefined;
+  if (operationId === 'mcp') {
+    // One JSON-RPC message per POST, with the Accept header the Streamable HTTP transport asks for.
+    const rpc = { ...JSON_TYPE, accept: 'application/json, text/event-stream' };
+    const initialize = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'openapi-test', version: '1' } } });
+    if (code === undefined && status === '200') return () => post(gw.plain, initialize, rpc);
+    if (code === undefined && status === '202') return () => post(gw.plain, JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' }), rpc);
+    if (code === 'invalid_json') return () => post(gw.plain, '{"jsonrpc": "2.0",', rpc);
+    if (code === 'body_too_large') return () => post(gw.plain, new Uint8Array(700_000).fill(0x20), rpc);
+    if (code === 'forbidden_origin') return () => post(gw.plain, initialize, { ...rpc, origin: 'http://evil.example.com' });
+    if (code === 'rate_limited') return () => post(gw.limited, initialize, rpc);
+    if (code === 'overloaded') return () => post(gw.busy, initialize, rpc);
+    if (code === 'unsupported_media_type') return () => post(gw.plain, initialize, { ...rpc, 'content-type': 'text/plain' });
+    return undefined;
+  }
   switch (code) {
     case 'invalid_json':
       return () => post(gw.plain, '{"a": 1, "a": 2}');
@@ -196,7 +212,7 @@ describe('the real server answers as documented', () => {
   it.skip.each(unprovokable)('$label (not provoked: $reason)', () => undefined);
 
   it('documents the routes the gateway serves', () => {
-    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/record-chain/preflight', '/record-chain/submit', '/record-chain/receipts/{receipt_id}', '/record-chain/submissions/{submission_sha256}', '/healthz', '/readyz', '/api/gateway-keys.json', '/agent-submit']));
+    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/record-chain/preflight', '/record-chain/submit', '/record-chain/receipts/{receipt_id}', '/record-chain/submissions/{submission_sha256}', '/healthz', '/readyz', '/api/gateway-keys.json', '/mcp', '/agent-submit']));
     expect(cases.length).toBeGreaterThan(30);
   });
 

@@ -49,8 +49,10 @@ interface Operation {
   operationId: string;
   summary: string;
   description?: string;
-  body?: boolean;
-  success: Record<number, { description: string; schema: Json; headers?: string[] }>;
+  /** A request body: the submission (true), or one JSON-RPC message (/mcp). */
+  body?: boolean | 'jsonrpc';
+  /** schema null: an answer without a body. */
+  success: Record<number, { description: string; schema: Json | null; headers?: string[] }>;
   errors: GatewayErrorCode[];
   rateLimited?: boolean;
   /** A retired path: described only to say it answers 410. */
@@ -59,6 +61,8 @@ interface Operation {
 
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 const BODY_ERRORS: GatewayErrorCode[] = ['invalid_json', 'body_unreadable', 'body_too_large', 'unsupported_media_type'];
+/** The archive's MCP server beside the gateway (src/gateway/mcp.ts), when the operator enables it. */
+export const GATEWAY_MCP_PATH = '/mcp';
 
 /** Retired paths as OpenAPI paths ("/gateway/*" → "/gateway/{rest}"). */
 function retiredPath(p: string): string {
@@ -166,6 +170,25 @@ export function gatewayOperations(baseUrl = ''): Operation[] {
       success: { 200: { description: 'The keys document', schema: { $ref: baseUrl + GATEWAY_KEYS_SCHEMA_ID } } },
       errors: ['overloaded'],
     },
+    {
+      path: GATEWAY_MCP_PATH,
+      method: 'post',
+      operationId: 'mcp',
+      summary: 'The archive\'s MCP server (Model Context Protocol, Streamable HTTP, stateless), only where the operator enables it (ECHO_GATEWAY_MCP=1); elsewhere 404 not_found',
+      description:
+        'One JSON-RPC message per POST, answered as JSON (no sessions, no event stream: GET and DELETE answer 405). The tools read the published site and call this gateway\'s preflight, submit and receipt routes; ' +
+        'draft_submission is not offered (sign with the builder, whose `mcp` command serves the same tools over stdio). Send Accept: application/json, text/event-stream. ' +
+        'The Host, and the Origin when sent, must name a loopback address, the site\'s or the gateway\'s host, or one the operator allows: else 403 forbidden_origin (DNS rebinding protection). ' +
+        'The body may be up to twice the submission limit plus 64 KiB. The MCP transport\'s own refusals (a message that is not JSON-RPC, an unacceptable Accept header or protocol version) are JSON-RPC errors in its own format, not ErrorEnvelopes. ' +
+        'Tool errors are results (isError: true) in a 200 answer.',
+      body: 'jsonrpc',
+      success: {
+        200: { description: 'The JSON-RPC answer to a request', schema: ref('JsonRpcMessage') },
+        202: { description: 'A notification or a response was taken: no body', schema: null },
+      },
+      errors: [...BODY_ERRORS, 'forbidden_origin', 'rate_limited', 'overloaded'],
+      rateLimited: true,
+    },
     ...retired,
   ];
 }
@@ -191,7 +214,7 @@ export function gatewayOpenApi(input: GatewayDescriptionInput): Json {
       responses[status] = {
         description: s.description,
         headers: Object.fromEntries((s.headers ?? []).map((h) => [h, { description: `${RECEIPTS_PATH}/{receipt_id} of the receipt`, schema: { type: 'string' } }])),
-        content: { 'application/json': { schema: s.schema } },
+        ...(s.schema ? { content: { 'application/json': { schema: s.schema } } } : {}),
       };
     }
     // Several codes can share a status (400, 503): one response per status, the codes listed in its description.
@@ -214,7 +237,15 @@ export function gatewayOpenApi(input: GatewayDescriptionInput): Json {
       ...(op.description ? { description: op.description } : {}),
       ...(op.deprecated ? { deprecated: true } : {}),
       ...(parameters ? { parameters } : {}),
-      ...(op.body
+      ...(op.body === 'jsonrpc'
+        ? {
+            requestBody: {
+              required: true,
+              description: `One JSON-RPC 2.0 message of the Model Context Protocol (a request, a notification or a response), at most ${limits.max_body_bytes * 2 + 65_536} bytes.`,
+              content: { 'application/json': { schema: ref('JsonRpcMessage') } },
+            },
+          }
+        : op.body
         ? {
             requestBody: {
               required: true,
@@ -240,7 +271,7 @@ export function gatewayOpenApi(input: GatewayDescriptionInput): Json {
         'The gateway judges a submission with the same core as the builder (its doctor gives the same verdict) and issues signed, intake-only receipts: a receipt is never inclusion, acceptance, verification or attestation. A record is included only when the public index lists its submission_sha256.',
         `Every error body is an ErrorEnvelope {"error": {status, code, message, …}}; its request_id is also the X-Request-Id header of every answer: quote it when reporting a problem.`,
         `Any other method on a route answers 405 method_not_allowed with an Allow header; any other path 404 not_found. GET routes also answer HEAD.`,
-        `Rate limits (defaults; an operator may change them): per client ${rateLimit.perClient.burst} requests at once, then ${perMinute(rateLimit.perClient)} per minute; for the whole gateway ${rateLimit.global.burst} at once, then ${perMinute(rateLimit.global)} per minute. They apply to preflight, submit, receipt and submission reads; 429 carries Retry-After.`,
+        `Rate limits (defaults; an operator may change them): per client ${rateLimit.perClient.burst} requests at once, then ${perMinute(rateLimit.perClient)} per minute; for the whole gateway ${rateLimit.global.burst} at once, then ${perMinute(rateLimit.global)} per minute. They apply to preflight, submit, receipt and submission reads, and to /mcp where it is served; 429 carries Retry-After.`,
         'Retrying: a submission is identified by submission_sha256, so sending the same one again after a timeout, a 503 or a lost connection is safe: it is stored once and answers its original receipt.',
         `After a submit that timed out or lost its connection, GET ${SUBMISSIONS_PATH}/{submission_sha256} says whether it was taken in: 200 with its receipt, or 404 (then submit it again).`,
       ].join('\n\n'),
@@ -318,6 +349,19 @@ export function gatewayOpenApi(input: GatewayDescriptionInput): Json {
           required: ['status', 'gateway_key_id', 'intake_only'],
           properties: { status: { const: 'ok' }, gateway_key_id: { type: 'string' }, intake_only: { const: true } },
           additionalProperties: false,
+        },
+        JsonRpcMessage: {
+          description: 'A JSON-RPC 2.0 message (https://www.jsonrpc.org/specification) of the Model Context Protocol: its methods and results are the MCP specification\'s.',
+          type: 'object',
+          required: ['jsonrpc'],
+          properties: {
+            jsonrpc: { const: '2.0' },
+            id: { type: ['string', 'integer'] },
+            method: { type: 'string' },
+            params: { type: 'object' },
+            result: { type: 'object' },
+            error: { type: 'object', required: ['code', 'message'], properties: { code: { type: 'integer' }, message: { type: 'string' }, data: {} } },
+          },
         },
         ErrorEnvelope: {
           type: 'object',
