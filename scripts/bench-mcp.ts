@@ -103,13 +103,16 @@ try {
   // The bytes the site client fetches: every answer from the site's origin (the index, documents, Pagefind's files).
   let fetched = 0;
   let requests = 0;
+  const log: Array<[string, number]> = [];
   const realFetch = globalThis.fetch;
   globalThis.fetch = (async (input: string | URL | Request, init?: RequestInit) => {
     const res = await realFetch(input, init);
     const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
     if (url.startsWith(server.origin)) {
       requests++;
-      fetched += Number(res.headers.get('content-length') ?? '0');
+      const bytes = Number(res.headers.get('content-length') ?? '0');
+      fetched += bytes;
+      log.push([url.slice(server.origin.length), bytes]);
     }
     return res;
   }) as typeof fetch;
@@ -145,6 +148,18 @@ try {
 
   const first = await search({ query: 'registry hashes' });
   console.log(`first answer (cold): ${ms(first.took)}, ${kb(first.bytes)} fetched from the site in ${requests} requests; ${first.answer.total} records match "registry hashes"`);
+
+  // What the first answer fetched, by kind of file.
+  const kindOf = (url: string) => {
+    const path = url.split('?')[0]!;
+    return /\.pf_fragment$/.test(path) ? 'result fragments' : /\.pf_index$/.test(path) ? 'index chunks' : /\.pf_filter$/.test(path) ? 'filter chunks' : /\.pf_meta$/.test(path) ? 'metadata' : /wasm/.test(path) ? 'WebAssembly' : /pagefind-entry\.json$/.test(path) ? 'bundle entries' : /pagefind\.js$/.test(path) ? 'pagefind.js' : path;
+  };
+  const kinds = new Map<string, { n: number; bytes: number }>();
+  for (const [path, bytes] of log) {
+    const k = kinds.get(kindOf(path)) ?? { n: 0, bytes: 0 };
+    kinds.set(kindOf(path), { n: k.n + 1, bytes: k.bytes + bytes });
+  }
+  console.log(`  by kind: ${[...kinds].sort((x, y) => y[1].bytes - x[1].bytes).map(([k, v]) => `${k} ${kb(v.bytes)} (${v.n})`).join(', ')}`);
 
   const pass = async () => {
     const rows = [];
