@@ -168,4 +168,43 @@ describe('the built site (a local build of the project\'s records)', () => {
       expect(canonical, file).toBe(`${SITE}${pagePath(file)}`);
     }
   });
+
+  it('reader pages speak plainly: what each verification level means, no field names or rulings, no one-value filter', () => {
+    const levels = read(dir, '/browse/verification_level/index.html');
+    expect(levels).toContain('What it means');
+    for (const v of ['V0', 'V1', 'V2', 'V3']) expect(levels, v).toMatch(new RegExp(`>${v}</a>\\s*</td>\\s*<td>[A-Z][^<]{20,}</td>`));
+    const type = read(dir, '/browse/record_type/index.html');
+    expect(type).not.toMatch(/extensions\.record_chain|DECISIONS|Else null/);
+    const filters: string[] = [];
+    for (const file of htmlFiles(dir).filter((f) => f.startsWith('/browse/'))) {
+      const html = read(dir, file);
+      if (html.includes('Not a record-chain record')) filters.push(`${file}: "Not a record-chain record"`);
+      // a filter group with a single value filters nothing
+      for (const [, group] of html.matchAll(/<ul class="chips" data-facet="([^"]+)">/g)) {
+        const chips = [...html.matchAll(new RegExp(`<a class="chip"[^>]*data-facet="${group}"`, 'g'))].length;
+        if (chips < 2 && !file.startsWith(`/browse/${group}/`)) filters.push(`${file}: ${group} has ${chips} value`);
+      }
+    }
+    expect(filters).toEqual([]);
+  });
+
+  it('counts say what they count: each per-facet count of the index sums to counted; the home tables show counted and listed', () => {
+    const { counts } = JSON.parse(read(dir, '/api/index.json')) as { counts: Record<string, number | Record<string, number>> };
+    for (const [key, map] of Object.entries(counts)) {
+      if (!key.startsWith('by_')) continue;
+      expect(Object.values(map as Record<string, number>).reduce((a, b) => a + b, 0), key).toBe(counts.counted);
+      expect(map, key).toHaveProperty('not_set');
+    }
+    const home = read(dir, '/index.html');
+    expect(counts.withdrawn, 'the project archive has a withdrawn record').toBeGreaterThan(0);
+    expect(home).toContain('<th scope="col" class="num">Counted</th>');
+    expect(home).toContain('<th scope="col" class="num">Listed (withdrawn included)</th>');
+    // every "listed" number is what the value's page lists
+    const rows = [...home.matchAll(/<td>\s*<a href="(\/browse\/[^"]+\/)">[^<]*<\/a>\s*<\/td>\s*<td class="num">(\d+)<\/td>\s*<td class="num">(\d+)<\/td>/g)];
+    expect(rows.length).toBeGreaterThan(3);
+    for (const [, href, , listed] of rows) {
+      const page = read(dir, `${href}index.html`);
+      expect(Number(/<span data-summary-text>(\d+) record/.exec(page)?.[1]), href).toBe(Number(listed));
+    }
+  });
 });
