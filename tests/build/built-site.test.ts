@@ -20,6 +20,7 @@ import { DEFAULT_GATEWAY_URL, DEFAULT_SITE_URL } from '../../src/core/config.ts'
 import { publishedApiDocuments, RETIRED_PATHS } from '../../src/core/publish/discovery.ts';
 import { REPO_ROOT } from '../helpers/records.ts';
 import { gluedWords, htmlFiles, pageIds, pageReferences, read, resolveInternal, siteFiles } from '../helpers/built-site.ts';
+import { TYPO_QUERIES, WORDS_KEPT } from '../../scripts/lib/typo-queries.ts';
 import claimGateEntrypointPolicy from '../../documents/claim-gate-entrypoint-policy.json' with { type: 'json' };
 
 const NODE = resolve(REPO_ROOT, 'node_modules/.bin/node');
@@ -207,4 +208,20 @@ describe('the built site (a local build of the project\'s records)', () => {
       expect(Number(/<span data-summary-text>(\d+) record/.exec(page)?.[1]), href).toBe(Number(listed));
     }
   });
+
+  it('search forgives a typo: each misspelling of the fixed query set finds what the word meant finds', async () => {
+    const queries = [...TYPO_QUERIES.flatMap((t) => [t.typed, t.meant]), ...WORDS_KEPT];
+    const out = await new Promise<string>((ok, fail) =>
+      execFile(NODE, [resolve(REPO_ROOT, 'scripts/lib/search-queries.ts'), '--site', dir, '--correct', '--queries', JSON.stringify(queries)], { cwd: REPO_ROOT }, (err, stdout, stderr) =>
+        err ? fail(new Error(`${err.message}\n${stderr}`)) : ok(stdout),
+      ),
+    );
+    const found = new Map((JSON.parse(out) as { queries: { q: string; results: number; corrected: string | null; correctedResults: number | null }[] }).queries.map((r) => [r.q, r]));
+    for (const { typed, meant } of TYPO_QUERIES) {
+      expect(found.get(typed)!.corrected, typed).toBe(meant);
+      expect(found.get(typed)!.correctedResults, typed).toBe(found.get(meant)!.results);
+      expect(found.get(meant)!.results, meant).toBeGreaterThan(0);
+    }
+    for (const word of WORDS_KEPT) expect(found.get(word)!.corrected, word).toBeNull();
+  }, 60_000);
 });
