@@ -142,8 +142,10 @@ export function pageStart(frame: SiteFrame, meta: PageMeta): string {
     '</head><body><a class="skip" href="#main">Skip to content</a>' +
     '<header class="site-header"><div class="site-header-inner">' +
     `<a class="brand" href="${attribute(paths.site(''))}"${current(meta.section === 'home')}><span class="brand-mark" aria-hidden="true">◎</span> Echo archive</a>` +
-    `<nav aria-label="Site"><ul>${nav}</ul></nav></div></header>` +
+    `<nav aria-label="Site"><ul>${nav}</ul></nav></div>` +
+    // inside the site's header landmark: the archive's own statement about this build, above every page's content
     (frame.local ? localBuildBanner(frame.local) : '') +
+    '</header>' +
     `<main id="main" class="${meta.wide ? 'site-main wide' : 'site-main'}" tabindex="-1">`
   );
 }
