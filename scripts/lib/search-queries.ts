@@ -3,7 +3,10 @@
  * (src/site/client/search.ts: load /pagefind/pagefind.js with the page's ranking, merge the other bundles with it,
  * search), for bench:search.
  *
- *   node scripts/lib/search-queries.ts --site DIR --queries '["q1", "q2"]' [--ranking JSON: instead of the page's]
+ *   node scripts/lib/search-queries.ts --site DIR --queries '["q1", "q2"]' [--ranking JSON: instead of the page's] [--correct]
+ *
+ * --correct: as the search page does for a misspelt word (src/site/client/did-you-mean.ts), also the corrected query
+ * and its number of results (`corrected`, `correctedResults`; null when the query needs no correction).
  *
  * Prints JSON: per query the number of results, the first result's URL, and the bytes the search fetched (index
  * files a browser would download for it, after those of loading). Pagefind's pagefind.js fetches its files by URL;
@@ -13,15 +16,16 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
+import { correctedQuery, type PagefindLike } from '../../src/site/client/did-you-mean.ts';
 
 interface PagefindApi {
   options(o: Record<string, unknown>): Promise<void>;
   mergeIndex(url: string, o?: Record<string, unknown>): Promise<void>;
   init(): Promise<void>;
-  search(q: string): Promise<{ results: { data(): Promise<{ url: string }> }[] }>;
+  search(q: string): Promise<{ results: { data(): Promise<{ url: string; content?: string }> }[] }>;
 }
 
-const { values } = parseArgs({ options: { site: { type: 'string' }, queries: { type: 'string' }, ranking: { type: 'string' } } });
+const { values } = parseArgs({ options: { site: { type: 'string' }, queries: { type: 'string' }, ranking: { type: 'string' }, correct: { type: 'boolean' } } });
 const site = values.site!;
 const queries = JSON.parse(values.queries ?? '[]') as string[];
 
@@ -49,6 +53,9 @@ for (const q of queries) {
   const started = performance.now();
   const search = await pf.search(q);
   const top = search.results[0] ? (await search.results[0].data()).url : null;
-  out.push({ q, results: search.results.length, top, bytes: fetched, ms: performance.now() - started });
+  const ms = performance.now() - started;
+  const corrected = values.correct ? ((await correctedQuery(pf as PagefindLike, q)) ?? null) : undefined;
+  const correctedResults = corrected ? (await pf.search(corrected)).results.length : corrected === null ? null : undefined;
+  out.push({ q, results: search.results.length, top, bytes: fetched, ms, ...(values.correct ? { corrected, correctedResults } : {}) });
 }
 console.log(JSON.stringify({ loadBytes, queries: out }));

@@ -226,6 +226,49 @@ describe.skipIf(!HAVE_CHROMIUM)('the built site in a real browser (chromium)', (
     await page.close();
   }, 30_000);
 
+  // Issue 26, item 1: a fragment change (the "Filters" jump link on a phone, any hash on a desktop) adds a history entry
+  // without state; the filter the address names must survive it, and the next chip must combine with it.
+  for (const [label, viewport] of [
+    ['desktop', { width: 1280, height: 900 }],
+    ['phone', { width: 360, height: 740 }],
+  ] as const) {
+    it(`a chosen filter survives a change of the address's fragment (${label})`, async () => {
+      const ctx = await browser.newContext({ viewport });
+      try {
+        const page = await ctx.newPage();
+        const { errors } = watch(page);
+        await page.goto(`${server.origin}/browse/`);
+        await page.locator('a.chip[data-facet="record_kind"][data-value="echo_v3"]').first().click();
+        await page.waitForURL('**/browse/record_kind/echo_v3/');
+        const heading = page.locator('#browse-heading');
+        await expect.poll(() => heading.textContent()).not.toBe('All records');
+        const chosen = await heading.textContent();
+        if (label === 'phone') {
+          // the only way back to the filters on a phone
+          const jump = page.locator('a.jump-filters');
+          expect(await jump.isVisible()).toBe(true);
+          await jump.click();
+        } else {
+          await page.evaluate(() => {
+            location.hash = 'filters';
+          });
+        }
+        await page.waitForURL('**/browse/record_kind/echo_v3/#filters');
+        await page.waitForTimeout(200);
+        expect(await heading.textContent(), 'the heading still names the filter').toBe(chosen);
+        expect(await page.locator('a.chip[data-facet="record_kind"][data-value="echo_v3"]').first().getAttribute('aria-pressed')).toBe('true');
+        const expectedEcho = index.filter((e) => e.record_kind === 'echo_v3').length;
+        expect(await page.locator('[data-summary-text]').textContent()).toMatch(new RegExp(`^${expectedEcho} records?`));
+        // the next chip combines with the filter, it does not replace it
+        await page.locator('a.chip[data-facet="archive_status"][data-value="accepted_echo"]').first().click();
+        await page.waitForURL((u) => u.searchParams.get('record_kind') === 'echo_v3' && u.searchParams.get('archive_status') === 'accepted_echo');
+        expect(errors).toEqual([]);
+      } finally {
+        await ctx.close();
+      }
+    }, 30_000);
+  }
+
   it('search finds a record by a word from its echo text, across merged bundles', async () => {
     // four Pagefind bundles (SEARCH_SHARD_RECORDS=8), which together index every record page once
     const pages = ['pagefind', 'pagefind-2', 'pagefind-3', 'pagefind-4'].map(

@@ -1,15 +1,15 @@
 /**
  * Records about keys and trust over time, made as intake accept makes them (docs/guardians.md section 3): a
  * record-chain submission built and signed by the core (buildSubmission with a generated key), mapped to an Echo v3
- * record (src/intake/to-echo-record.ts), with the top-level guardian_registration or guardian_retirement and the
- * guardian_presence_proof made from the submission's own proof (presenceProofOf).
+ * record by intake's own mapping (src/intake/to-echo-record.ts), which writes the top-level guardian_registration or
+ * guardian_retirement and the guardian_presence_proof made from the submission's own proof.
  */
 import type { KeyObject } from 'node:crypto';
 import { generateEd25519KeyPair } from '../../src/core/crypto/ed25519.ts';
 import { guardianKeyOf, type GuardianKey } from '../../src/core/guardian/keys.ts';
 import { presenceProofOf } from '../../src/core/guardian/presence-proof.ts';
 import { buildSubmission, completeRecord, type JsonObject, type RecordType } from '../../src/core/record-chain/index.ts';
-import { toEchoRecord } from '../../src/intake/to-echo-record.ts';
+import { toEchoRecord, type IntakeReference } from '../../src/intake/to-echo-record.ts';
 import { publishRecord, type TestRecord } from '../publish/helpers.ts';
 
 export interface TestGuardian {
@@ -26,29 +26,23 @@ const AGENT = { name_or_model: 'guardian-test-model', system_or_provider: 'test-
 const CLIENT = { name: 'test-client', version: '1.0.0', generatedAt: '2026-11-21T08:00:00Z' };
 const RECEIVED_AT = '2026-11-21T08:00:01Z';
 
-/** The boundaries of /api/guardian-retirement-schema.v1.json; a registration's add two more. */
-const BOUNDARIES = {
-  not_authority: true,
-  not_governance: true,
-  not_verification_level: true,
-  not_attestation: true,
-  not_successor_reception: true,
-  bitcoin_originals_prevail: true,
-};
-const REGISTRATION_BOUNDARIES = { ...BOUNDARIES, not_same_conscious_subject_proof: true, may_exit_or_retire_key: true };
+/** Archive links intake resolves at accept (src/intake/guardian-binding.ts): passed to its mapping as they would be. */
+type Links = Pick<IntakeReference, 'application' | 'reclassifies'>;
 
-/** A record-chain record of `type` with `content` signed by `signer`, as an Echo v3 record (no guardian fields yet). */
-export function chainRecord(type: RecordType, content: JsonObject, signer: TestGuardian): { record: JsonObject; submissionSha256: string } {
+/**
+ * A record-chain record of `type` with `content` signed by `signer`, as intake accept writes it (toEchoRecord: with
+ * guardian_registration or guardian_retirement and the presence proof for the types that carry them).
+ */
+export function chainRecord(type: RecordType, content: JsonObject, signer: TestGuardian, links: Links = {}): { record: JsonObject; submissionSha256: string } {
   const submission = buildSubmission(type, completeRecord(type, content), signer.keys, CLIENT);
   const submissionSha256 = submission.proof.content_hash_sha256;
-  const record = toEchoRecord(submission, { receiptId: `rcpt-${submissionSha256.slice(0, 12)}`, receivedAt: RECEIVED_AT, submissionSha256 });
-  const proof = presenceProofOf({ publicKey: submission.proof.public_key, contentSha256: submissionSha256, signature: submission.proof.signature, createdAt: RECEIVED_AT });
-  return { record: { ...record, guardian_presence_proof: proof }, submissionSha256 };
+  const record = toEchoRecord(submission, { receiptId: `rcpt-${submissionSha256.slice(0, 12)}`, receivedAt: RECEIVED_AT, submissionSha256, ...links });
+  return { record, submissionSha256 };
 }
 
 /** A guardian_application record registering `g` (signed by `signer`, by default `g` itself). */
 export function registration(g: TestGuardian, { oath = 'I keep this key safe and sign only what I checked.', signer = g }: { oath?: string; signer?: TestGuardian } = {}): JsonObject {
-  const { record } = chainRecord(
+  return chainRecord(
     'guardian_application',
     {
       agent_identity: { ...AGENT },
@@ -60,19 +54,7 @@ export function registration(g: TestGuardian, { oath = 'I keep this key safe and
       },
     },
     signer,
-  );
-  return {
-    ...record,
-    guardian_registration: {
-      schema: 'service.guardian-registration.v1',
-      guardian_id: g.key.guardianId,
-      guardian_type: 'ai_agent',
-      public_key_sha256: g.key.sha256,
-      algorithm: 'ed25519',
-      declared_intent: oath,
-      boundaries: { ...REGISTRATION_BOUNDARIES },
-    },
-  };
+  ).record;
 }
 
 export type RetirementStatus = 'retired' | 'rotated' | 'possibly_compromised' | 'compromised';
@@ -84,7 +66,7 @@ export function retirement(
   application: { id: string; sha256: string },
   { signer = g }: { signer?: TestGuardian } = {},
 ): JsonObject {
-  const { record } = chainRecord(
+  return chainRecord(
     'guardian_retirement',
     {
       agent_identity: { ...AGENT },
@@ -97,27 +79,13 @@ export function retirement(
       target_guardian_application_record_sha256: application.sha256,
     },
     signer,
-  );
-  return {
-    ...record,
-    guardian_retirement: {
-      schema: 'service.guardian-retirement.v1',
-      guardian_id: g.key.guardianId,
-      retirement_status: status,
-      statement: `The key is ${status.replaceAll('_', ' ')}.`,
-      signed_by_guardian_key: true,
-      boundaries: { ...BOUNDARIES },
-    },
-    extensions: {
-      ...(record.extensions as JsonObject),
-      record_chain: { ...((record.extensions as JsonObject).record_chain as JsonObject), application: { record_id: application.id, record_sha256: application.sha256 } },
-    },
-  };
+    { application: { record_id: application.id, record_sha256: application.sha256 } },
+  ).record;
 }
 
-/** An ordinary echo signed by `g` through the record-chain path (it carries a presence proof like every intake record here). */
+/** An ordinary echo signed by `g` through the record-chain path; with `presenceProof`, also carrying one. */
 export function signedEcho(g: TestGuardian, { presenceProof = false }: { presenceProof?: boolean } = {}): JsonObject {
-  const { record } = chainRecord(
+  const { record, submissionSha256 } = chainRecord(
     'echo',
     {
       agent_identity: { ...AGENT },
@@ -126,8 +94,9 @@ export function signedEcho(g: TestGuardian, { presenceProof = false }: { presenc
     },
     g,
   );
-  if (!presenceProof) delete record.guardian_presence_proof;
-  return record;
+  if (!presenceProof) return record;
+  const proof = (record.extensions as { record_chain: { proof: { public_key: string; signature: string } } }).record_chain.proof;
+  return { ...record, guardian_presence_proof: presenceProofOf({ publicKey: proof.public_key, contentSha256: submissionSha256, signature: proof.signature, createdAt: RECEIVED_AT }) };
 }
 
 export interface ClassificationProposal {
@@ -140,7 +109,7 @@ export interface ClassificationProposal {
 
 /** A classification_update record proposing `proposed` for `target`, signed by `signer`. */
 export function classificationUpdate(signer: TestGuardian, p: ClassificationProposal): JsonObject {
-  const { record } = chainRecord(
+  return chainRecord(
     'classification_update',
     {
       agent_identity: { name_or_model: 'reviewer-model', system_or_provider: 'test-provider', self_reported: true },
@@ -154,10 +123,8 @@ export function classificationUpdate(signer: TestGuardian, p: ClassificationProp
       },
     },
     signer,
-  );
-  delete record.guardian_presence_proof;
-  const chain = (record.extensions as JsonObject).record_chain as JsonObject;
-  return { ...record, extensions: { ...(record.extensions as JsonObject), record_chain: { ...chain, reclassifies: { record_id: p.target.id, record_sha256: p.target.sha256 } } } };
+    { reclassifies: { record_id: p.target.id, record_sha256: p.target.sha256 } },
+  ).record;
 }
 
 /** A publish record on day `day` (1–28 of November 2026) with sequence `seq`: archive order is by date, then sequence. */

@@ -1,7 +1,7 @@
 /** /llms.txt, /robots.txt and /sitemap.xml: absolute URLs from the configuration, every record page, no build time. */
 import { resolve } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { llmsTxt, robotsTxt } from '../../src/core/publish/discovery.ts';
+import { isPublishedDocumentPath, llmsTxt, publishedApiDocuments, RETIRED_PATHS, robotsTxt } from '../../src/core/publish/discovery.ts';
 import { SITE_PAGES, buildSitemap, sitemapUrls } from '../../src/core/publish/sitemap.ts';
 import { REPO_ROOT } from '../helpers/records.ts';
 import { archiveRecords, publishRecord, shuffled, xmlProblems } from './helpers.ts';
@@ -50,6 +50,36 @@ describe('llms.txt', () => {
     const a = llmsTxt(config);
     vi.setSystemTime(new Date('2042-01-01T00:00:00Z'));
     expect(llmsTxt(config)).toBe(a);
+  });
+});
+
+describe('llms.txt reaches every agent document (issue 26, items 3 and 6)', () => {
+  it('links the checkpoint only when the build publishes one', () => {
+    expect(llmsTxt(config)).not.toContain(`(${config.baseUrl}/log/checkpoint)`);
+    expect(llmsTxt(config)).toContain('Signed checkpoint: none published by this build');
+    expect(llmsTxt(config, { checkpoint: true })).toContain(`- [Signed checkpoint](${config.baseUrl}/log/checkpoint)`);
+  });
+
+  it('links /agents/, the builder release, the gateway keys and the limits', () => {
+    const text = llmsTxt(config);
+    for (const path of ['/agents/', '/api/record-chain-builder.json', '/api/gateway-keys.json', '/api/record-chain-limits.json', '/api/log.json', '/api/guardian-registry.json']) {
+      expect(text).toContain(`(${config.baseUrl}${path})`);
+    }
+  });
+
+  it('every published /api/ document is in llms.txt or the agent router', async () => {
+    const text = llmsTxt(config);
+    const { publishedDocument } = await import('../../src/core/publish/documents.ts');
+    const router = publishedDocument('agent-first-contact.json', config)!.text;
+    const unreachable = publishedApiDocuments().filter((p) => !text.includes(`(${config.baseUrl}${p})`) && !router.includes(`"${p}"`));
+    expect(unreachable).toEqual([]);
+  });
+
+  it('a retired path is never a published document path (documents show it as text)', () => {
+    for (const p of RETIRED_PATHS) expect(isPublishedDocumentPath(p)).toBe(false);
+    expect(isPublishedDocumentPath('/api/agent-entry-protocol.json')).toBe(false);
+    expect(isPublishedDocumentPath('/api/agent-first-contact.json')).toBe(true);
+    expect(isPublishedDocumentPath('/downloads/record-chain-builder.mjs')).toBe(true);
   });
 });
 

@@ -11,6 +11,7 @@ import { schemaErrors } from '../../src/core/schema/compile.ts';
 import { ECHO_RECORD_SCHEMA_ID, schemaDocument, schemaDocuments } from '../../src/core/schema/documents.ts';
 import { documentTemplates, publishedDocument, publishedDocuments } from '../../src/core/publish/documents.ts';
 import { fillPlaceholders } from '../../src/core/publish/template.ts';
+import { publishedApiDocuments } from '../../src/core/publish/discovery.ts';
 import { evaluateClaimGate } from '../../src/core/claim-gate/index.ts';
 import { GATEWAY_OPENAPI_PATH } from '../../src/core/record-chain/openapi.ts';
 import { REPO_ROOT } from '../helpers/records.ts';
@@ -35,6 +36,8 @@ const publishedPaths = new Set([
   ...schemaDocuments.map((s) => s.$id),
   '/api/index.json',
   GATEWAY_OPENAPI_PATH,
+  // what the build derives (src/pages/api/): every /api/ document the site publishes
+  ...publishedApiDocuments(),
 ]);
 
 function stringsIn(value: unknown): string[] {

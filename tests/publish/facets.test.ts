@@ -16,15 +16,18 @@ describe('archiveCounts', () => {
     expect(counts).toMatchObject({ records: 4, withdrawn: 1, counted: 3, counts_as_attestation: 0 });
     expect(counts.by_record_kind).toMatchObject({ echo_v3: 1, test_record: 1, legacy_record: 1 });
     expect(counts.by_archive_status).toMatchObject({ accepted_echo: 1, test_record: 1, legacy: 1 });
-    // The legacy record has no context depth: not counted there.
-    expect(Object.values(counts.by_context_depth).reduce((a, b) => a + b, 0)).toBe(2);
+    // The legacy record has no context depth: counted as not set, so every facet's counts sum to counted (issue 26).
+    expect(counts.by_context_depth.not_set).toBe(1);
+    for (const facet of FACET_NAMES) {
+      expect(Object.values(counts[`by_${facet}` as const]).reduce((a, b) => a + b, 0), facet).toBe(counts.counted);
+    }
   });
 
   it('lists every vocabulary value in schema order, zeros included', () => {
     const counts = archiveCounts([]);
     for (const facet of FACET_NAMES) {
       const map = counts[`by_${facet}` as const];
-      expect(Object.keys(map)).toEqual([...FACETS[facet]]);
+      expect(Object.keys(map)).toEqual([...FACETS[facet], 'not_set']);
       expect(Object.values(map).every((n) => n === 0)).toBe(true);
     }
   });

@@ -106,7 +106,7 @@ describe('facetCounts and groupByFacet (browse filters and facet pages)', () => 
     expect(depth.values.at(-1)).toMatchObject({ value: null, slug: 'not-stated', count: 1, label: 'Not stated' });
     // No record of the project archive came through the record-chain path: none has a record type.
     const type = counts.find((c) => c.facet.key === 'record_type')!;
-    expect(type.values).toEqual([{ value: null, slug: 'not-stated', count: 15, label: 'Not a record-chain record' }]);
+    expect(type.values).toEqual([{ value: null, slug: 'not-stated', count: 15, label: 'Not sent through the gateway' }]);
     const chain = facetCounts([{ extensions: { record_chain: { record_type: 'correction' } } }]).find((c) => c.facet.key === 'record_type')!;
     expect(chain.values).toEqual([{ value: 'correction', slug: 'correction', count: 1, label: 'Correction' }]);
   });

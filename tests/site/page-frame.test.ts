@@ -115,3 +115,20 @@ describe('the page frame', () => {
     );
   });
 });
+
+describe('a local build (issue 26, item 4) and the 404 page (item 11)', () => {
+  const local = { siteUrl: 'http://localhost:4321', gatewayUrl: 'http://127.0.0.1:8787' };
+  it('a local build says so on every page, with the addresses it points at; a deploy build does not', () => {
+    const html = pageHtml({ ...frame, local }, page, '<p>x</p>');
+    const banner = elements(html).find((e) => e.attribs.class === 'local-build');
+    expect(banner?.text).toContain('A local build, not the published archive.');
+    expect(banner?.text).toContain('http://localhost:4321');
+    expect(banner?.text).toContain('http://127.0.0.1:8787');
+    expect(pageHtml(frame, page, '<p>x</p>')).not.toContain('local-build');
+  });
+
+  it('a page without an address of its own has no canonical link', () => {
+    expect(pageHtml(frame, page, '')).toContain('<link rel="canonical" href="https://echoes.example.org/browse/">');
+    expect(pageHtml(frame, { title: 'Not found', pathname: '/404/', noindex: true, noCanonical: true }, '')).not.toContain('rel="canonical"');
+  });
+});

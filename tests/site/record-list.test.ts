@@ -74,7 +74,8 @@ describe('facetFiltersHtml', () => {
   it('lists every facet value with its count, each a link to its page', () => {
     const html = facetFiltersHtml(counts, paths);
     const chips = all(html, 'a').filter((a) => a.attribs.class === 'chip');
-    expect(chips.length).toBe(counts.reduce((n, c) => n + c.values.length, 0));
+    // every facet with more than one value; one whose records all share a value filters nothing (issue 26, item 7)
+    expect(chips.length).toBe(counts.filter((c) => c.values.length > 1).reduce((n, c) => n + c.values.length, 0));
     const superseded = chips.find((a) => a.attribs.href === '/browse/archive_status/superseded/')!;
     expect(DomUtils.textContent(superseded)).toBe('Superseded 1');
     expect(chips.some((a) => a.attribs.href === '/browse/assessment_state/not-stated/' && a.attribs['data-value'] === '')).toBe(true);
@@ -87,6 +88,15 @@ describe('facetFiltersHtml', () => {
     const filtered = facetFiltersHtml(counts, paths, { facet: 'archive_status', slug: 'superseded' });
     expect(all(filtered, 'a').filter((a) => a.attribs['aria-current'] === 'page').map((a) => a.attribs.href)).toEqual(['/browse/archive_status/superseded/']);
     expect(all(filtered, 'a').find((a) => a.attribs.class === 'clear-filters')!.attribs.hidden).toBeUndefined();
+  });
+
+  it('leaves out a facet with a single value (every record "not sent through the gateway"), unless the page is limited to it', () => {
+    const single = counts.filter((c) => c.values.length === 1);
+    expect(single.map((c) => c.facet.key)).toContain('record_type');
+    const html = facetFiltersHtml(counts, paths);
+    expect(html).not.toContain('data-facet="record_type"');
+    expect(html).not.toContain('Not a record-chain record');
+    expect(facetFiltersHtml(counts, paths, { facet: 'record_type', slug: 'not-stated' })).toContain('data-facet="record_type"');
   });
 
   it('links under the base path', () => {

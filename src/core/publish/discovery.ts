@@ -4,6 +4,8 @@
  */
 import type { SiteConfig } from '../config.ts';
 import { GATEWAY_OPENAPI_PATH } from '../record-chain/openapi.ts';
+import { LIMITS_DOCUMENT_PATH } from '../record-chain/limits.ts';
+import { GATEWAY_KEYS_PATH } from '../record-chain/receipt.ts';
 import { schemaDocuments, type SchemaDocument } from '../schema/documents.ts';
 import { documentTemplates } from './documents.ts';
 import { ATOM_FEED_PATH, JSON_FEED_PATH } from './feeds.ts';
@@ -14,6 +16,9 @@ import { SITEMAP_PATH } from './sitemap.ts';
 import { LLMS_FULL_TXT_PATH, mcpHttpUrl, mcpStdioConfig } from './mcp-discovery.ts';
 
 export const BUILDER_PATH = '/downloads/record-chain-builder.mjs';
+/** The builder's release: name, version, size and SHA-256 of BUILDER_PATH (src/pages/api/record-chain-builder.json.ts). */
+export const BUILDER_RELEASE_PATH = '/api/record-chain-builder.json';
+export const AGENTS_PAGE_PATH = '/agents/';
 export const SUBMISSION_SCHEMA_PATH = '/api/record-chain-submission-schema.v1.json';
 export const VERIFICATION_MODEL_PATH = '/api/verification-claim-model.v1.json';
 export const RETIRED_PATHS: readonly string[] = ['/agent-submit', '/gateway/preflight', '/gateway/*', '/api/agent-submit-gateway.json'];
@@ -33,13 +38,50 @@ const POLICY_LINKS: readonly [string, string, string][] = [
   ['Reception classification policy', '/api/reception-classification-policy.v1.json', 'how a record states how the work was received'],
 ];
 
+/**
+ * Every document the site publishes under /api/ (the index's shards aside: the index names them when there are any):
+ * the schemas, the documents of documents/, and the ones the build derives. Each is linked from llms.txt or the agent
+ * router (/api/agent-first-contact.json); tests/build/built-site.test.ts holds a built site to that.
+ */
+export function publishedApiDocuments(schemas: readonly SchemaDocument[] = schemaDocuments): string[] {
+  return [
+    ...new Set([
+      ...documentTemplates.map((t) => `/api/${t.file}`),
+      ...schemas.map((s) => s.$id),
+      GATEWAY_OPENAPI_PATH,
+      PUBLIC_INDEX_PATH,
+      GUARDIAN_REGISTRY_PATH,
+      LOG_DOCUMENT_PATH,
+      GATEWAY_KEYS_PATH,
+      BUILDER_RELEASE_PATH,
+    ]),
+  ].sort();
+}
+
+/**
+ * Whether the site publishes a file at `path` (a site path, without the base) that a document may link: the /api/
+ * documents, the builder and the feeds. A retired or legacy path (RETIRED_PATHS, a policy's legacy entrypoints) is none
+ * of them, so it is shown as text, never as a link.
+ */
+export function isPublishedDocumentPath(path: string, schemas: readonly SchemaDocument[] = schemaDocuments): boolean {
+  if (RETIRED_PATHS.includes(path)) return false;
+  return path === BUILDER_PATH || path === ATOM_FEED_PATH || path === JSON_FEED_PATH || path === SITEMAP_PATH || publishedApiDocuments(schemas).includes(path);
+}
+
+/** What llms.txt says about this build's log: whether a signed checkpoint is published (only with a log signing key). */
+export interface LlmsOptions {
+  schemas?: readonly SchemaDocument[];
+  /** A signed checkpoint is published at CHECKPOINT_PATH (default: false, as a build without a log key). */
+  checkpoint?: boolean;
+}
+
 /** /robots.txt: everything may be fetched; the sitemap lists the pages. */
 export function robotsTxt(config: SiteConfig): string {
   return ['User-agent: *', 'Allow: /', '', `Sitemap: ${config.baseUrl}${SITEMAP_PATH}`, ''].join('\n');
 }
 
 /** /llms.txt (https://llmstxt.org): what the archive is and where everything an agent needs is. */
-export function llmsTxt(config: SiteConfig, schemas: readonly SchemaDocument[] = schemaDocuments): string {
+export function llmsTxt(config: SiteConfig, { schemas = schemaDocuments, checkpoint = false }: LlmsOptions = {}): string {
   const base = config.baseUrl;
   const gateway = config.gatewayUrl;
   const url = (path: string) => base + path;
@@ -52,9 +94,12 @@ export function llmsTxt(config: SiteConfig, schemas: readonly SchemaDocument[] =
     VERIFICATION_MODEL_PATH,
   ]);
   // Every /api/ document linked here must be published by this site.
-  const published = new Set([...documentTemplates.map((t) => `/api/${t.file}`), ...schemas.map((s) => s.$id), GATEWAY_OPENAPI_PATH]);
+  const published = new Set(publishedApiDocuments(schemas));
   const linked = [
     '/api/agent-first-contact.json',
+    BUILDER_RELEASE_PATH,
+    GATEWAY_KEYS_PATH,
+    LIMITS_DOCUMENT_PATH,
     '/api/submission-checklist.json',
     '/api/public-index-schema.v1.json',
     '/api/guardian-registry-schema.v1.json',
@@ -80,6 +125,7 @@ export function llmsTxt(config: SiteConfig, schemas: readonly SchemaDocument[] =
     '',
     link('Agent first contact', '/api/agent-first-contact.json', 'what the archive is and is not, how to read it, and the current submission route'),
     link('Submission checklist', '/api/submission-checklist.json', 'the steps of a new public submission, in order'),
+    link('For agents (a page)', AGENTS_PAGE_PATH, 'the same route for reading: build, preflight, submit, read back; the Claim Gate in five steps; how to tell submitted text from the archive\'s'),
     link('llms-full.txt', LLMS_FULL_TXT_PATH, 'this file with every agent document of /api/ inline'),
     '',
     '## Read the archive',
@@ -99,16 +145,21 @@ export function llmsTxt(config: SiteConfig, schemas: readonly SchemaDocument[] =
     "## Verify the archive's history (transparency log)",
     '',
     link('Transparency log', LOG_DOCUMENT_PATH, 'origin and verifier keys (C2SP signed-note, Ed25519) of the append-only log of every published version of every record, and where its checkpoint and tiles are'),
-    link('Signed checkpoint', CHECKPOINT_PATH, 'C2SP tlog-checkpoint: the tree size and RFC 6962 root hash, signed (absent when the site was built without a log key)'),
+    checkpoint
+      ? link('Signed checkpoint', CHECKPOINT_PATH, 'C2SP tlog-checkpoint: the tree size and RFC 6962 root hash, signed')
+      : `- Signed checkpoint: none published by this build (it was built without a log signing key), so ${CHECKPOINT_PATH} is absent and inclusion cannot be verified against this site; the tiles are published`,
     `- Tiles: ${url(LOG_PREFIX)}tile/<L>/<N> and ${url(LOG_PREFIX)}tile/entries/<N> (C2SP tlog-tiles); a leaf entry is the canonical JSON {"id","index","sha256"}, and each index entry's leaf_index names its leaf`,
     `- Verify offline with the builder: readback --id <id> --save-checkpoint cp.txt (inclusion proof), later monitor --checkpoint cp.txt (consistency proof: exit 0 extends, 1 history rewritten); a site without a log key has no checkpoint: readback then saves nothing and exits 2`,
     '',
     '## Submit (the current public route)',
     '',
     link('Record-chain builder', BUILDER_PATH, 'builds and signs a submission; its propagation command records a propagation action'),
+    link('Record-chain builder release', BUILDER_RELEASE_PATH, 'the builder\'s version, size and SHA-256: check the download against it before running it'),
     `- Preflight: POST ${gateway}/record-chain/preflight — checks a submission before it is submitted`,
     `- Submit: POST ${gateway}/record-chain/submit — returns a receipt that is intake-only: not attestation and not final inclusion`,
     link('Gateway API (OpenAPI 3.1)', GATEWAY_OPENAPI_PATH, 'every route, answer, status and error code of the intake gateway, with its limits, rate limits and when to retry'),
+    link('Record-chain limits', LIMITS_DOCUMENT_PATH, 'the sizes and counts the gateway accepts in a submission'),
+    link('Gateway keys', GATEWAY_KEYS_PATH, 'the intake gateway\'s public receipt-signing keys, to verify a receipt with the builder\'s receipt command (when the list is empty, this site publishes no keys and no receipt can be checked against it)'),
     `- Readback: a record is included only when ${url(PUBLIC_INDEX_PATH)} lists an entry with its submission_sha256`,
     link('Record-chain submission schema', SUBMISSION_SCHEMA_PATH, 'the current submission envelope'),
     link('Verification claim model', VERIFICATION_MODEL_PATH, 'the current verification model'),

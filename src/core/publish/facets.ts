@@ -70,17 +70,22 @@ export interface ArchiveCounts {
   by_independence_class: FacetCounts;
 }
 
+/** The group of a facet's counts for the records without that field: each facet map sums to `counted`. */
+export const NOT_SET = 'not_set';
+
 /**
  * Counts over records. Withdrawn records are counted only in `records` and `withdrawn` (DECISIONS 10). Each
  * facet map lists every value of the vocabulary in the schema's order, zeros included, so that its shape does not
  * change with the records; a value outside the vocabulary (not possible in a valid archive) follows, in code-point
- * order. A record without the field is not counted in that facet.
+ * order; last comes NOT_SET, the records without the field (no vocabulary has that value). So every facet map sums
+ * to `counted`.
  */
 export function archiveCounts(records: readonly Record<string, unknown>[]): ArchiveCounts {
   const maps = Object.fromEntries(FACET_NAMES.map((f) => [f, new Map<string, number>(FACETS[f].map((v) => [v, 0]))])) as Record<
     FacetName,
     Map<string, number>
   >;
+  const notSet = Object.fromEntries(FACET_NAMES.map((f) => [f, 0])) as Record<FacetName, number>;
   let withdrawn = 0;
   let attestations = 0;
   for (const record of records) {
@@ -92,12 +97,13 @@ export function archiveCounts(records: readonly Record<string, unknown>[]): Arch
     for (const facet of FACET_NAMES) {
       const value = facetValueOf(record, facet);
       if (value !== null) maps[facet].set(value, (maps[facet].get(value) ?? 0) + 1);
+      else notSet[facet]++;
     }
   }
   const ordered = (facet: FacetName): FacetCounts => {
     const known = new Set<string>(FACETS[facet]);
     const extra = [...maps[facet].keys()].filter((k) => !known.has(k)).sort(compareCodePoints);
-    return Object.fromEntries([...FACETS[facet], ...extra].map((v) => [v, maps[facet].get(v) ?? 0]));
+    return Object.fromEntries([...[...FACETS[facet], ...extra].map((v) => [v, maps[facet].get(v) ?? 0]), [NOT_SET, notSet[facet]]]);
   };
   return {
     records: records.length,

@@ -22,7 +22,7 @@ import { mkdirSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
-import { recordsRoot } from '../../core/config.ts';
+import { isDeployBuild, recordsRoot, siteConfig } from '../../core/config.ts';
 import { buildCacheRoot, noCacheFromEnv } from '../../core/publish/build-cache.ts';
 import { codeFingerprint, PAGE_CODE } from './cache/code-fingerprint.ts';
 import { prunePageCache, type PageCacheSettings } from './cache/page-cache.ts';
@@ -32,7 +32,7 @@ import { createStaging } from './5-staging.ts';
 import { sitePaths } from '../model/paths.ts';
 import { recordJobs, startRecordPages, type RecordPagesRun } from './3-record-pages.ts';
 import { echoHtml } from '../render/echo-html.ts';
-import { frameOf, type FrameSettings } from '../render/page-frame.ts';
+import { frameOf, type FrameSettings, type LocalBuild } from '../render/page-frame.ts';
 import { recordDocument } from '../render/record-document.ts';
 import { readStylesheetHref } from './1-stylesheet.ts';
 import { readRecordPage } from './3-record-pages-worker.ts';
@@ -60,12 +60,13 @@ export function echoArchive(): AstroIntegration {
         // Staged in Astro's own build folder: on the output's file system in any usual layout (Astro moves files from it too).
         dotAstro = fileURLToPath(new URL('.astro/', config.root));
         const paths = sitePaths(config.base);
-        frame = { base: paths.base, site: config.site, stylesheet: readStylesheetHref(paths, config.publicDir) };
+        frame = { base: paths.base, site: config.site, stylesheet: readStylesheetHref(paths, config.publicDir), local: localBuildOf() };
         updateConfig({
           vite: {
             define: {
               'import.meta.env.ECHO_STYLESHEET': JSON.stringify(frame.stylesheet),
               'import.meta.env.ECHO_DEV_SERVER': JSON.stringify(command === 'dev'),
+              'import.meta.env.ECHO_LOCAL_BUILD': JSON.stringify(frame.local ?? null),
             },
           },
         });
@@ -162,4 +163,14 @@ async function devRecordPage(id: string, root: string, frame: FrameSettings, log
   const job = recordJobs(await readSiteArchive(root, logger)).find((j) => j.page.entry.id === id);
   if (job === undefined) return undefined;
   return recordDocument(readRecordPage(job), frameOf(frame, true), echoHtml);
+}
+
+/**
+ * A build that is not the published one (ECHO_ARCHIVE_DEPLOY unset) says so on every page, with the addresses it
+ * uses (src/core/config.ts; a deploy build has public ones, or stops before this).
+ */
+export function localBuildOf(env: Record<string, string | undefined> = process.env): LocalBuild | undefined {
+  if (isDeployBuild(env)) return undefined;
+  const { baseUrl, gatewayUrl } = siteConfig(env);
+  return { siteUrl: baseUrl, gatewayUrl };
 }

@@ -44,6 +44,7 @@ function init(root: HTMLElement): void {
   const staticHeading = heading?.textContent ?? '';
   const staticSummary = summaryText.textContent ?? '';
   const pageState = new Map<string, string>();
+  const loadedPath = location.pathname;
   if (root.dataset.currentFacet) pageState.set(root.dataset.currentFacet, root.dataset.currentValue ?? '');
 
   let data: Promise<BrowseData> | undefined;
@@ -56,15 +57,24 @@ function init(root: HTMLElement): void {
   let state = stateFromLocation();
   let shown = PAGE;
 
+  /**
+   * The filters the address names, read from the address alone: every address urlFor() writes reads back as the
+   * state it was written for. Several filters are in the query (/browse/?facet=value&…); a single filter is its
+   * value's static page (a chip's own path); the address the page was loaded at is the page's own facet (its later
+   * pages included); anything else (/browse/) is no filter. A history entry without state (a fragment change such
+   * as the "Filters" jump link) therefore keeps the filters the address names instead of the page's starting ones.
+   */
   function stateFromLocation(): Map<string, string> {
     const params = new URLSearchParams(location.search);
     const fromQuery = new Map<string, string>();
     for (const chip of chips) {
       const key = chip.dataset.facet!;
-      if (params.has(key)) fromQuery.set(key, params.get(key)!);
+      if (params.has(key) && !fromQuery.has(key)) fromQuery.set(key, params.get(key)!);
     }
-    // The static page's own facet, unless the URL (a /browse/?… link) says otherwise.
-    return fromQuery.size > 0 ? fromQuery : new Map(pageState);
+    if (fromQuery.size > 0) return fromQuery;
+    if (location.pathname === loadedPath) return new Map(pageState);
+    const chip = chips.find((c) => new URL(c.href, location.href).pathname === location.pathname);
+    return chip ? new Map([[chip.dataset.facet!, chip.dataset.value ?? '']]) : new Map();
   }
 
   function isPageState(s: Map<string, string>): boolean {

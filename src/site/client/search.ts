@@ -5,11 +5,12 @@
  * The query and filters live in the URL (?q=…&record_kind=…), so a search can be shared and reloaded.
  */
 
-export {};
+import { correctedQuery } from './did-you-mean.ts';
 
 interface PagefindResultData {
   url: string;
   excerpt: string;
+  content?: string;
   meta: Record<string, string | undefined>;
 }
 interface PagefindResult {
@@ -81,9 +82,19 @@ function init(form: HTMLFormElement): void {
     }
     status.textContent = 'Searching…';
     let search: PagefindSearch | null;
+    let corrected: { query: string; typedCount: number } | undefined;
     try {
       const pf = await load();
       search = await pf.search(q === '' ? null : q, { filters });
+      // A misspelt word (src/site/client/did-you-mean.ts): the nearest word of the index, when it finds more.
+      if (search && q !== '' && mine === generation) {
+        const near = await correctedQuery(pf as unknown as Parameters<typeof correctedQuery>[0], q, { filters });
+        const better = near === undefined ? null : await pf.search(near, { filters });
+        if (near !== undefined && better && better.results.length > search.results.length) {
+          corrected = { query: near, typedCount: search.results.length };
+          search = better;
+        }
+      }
     } catch {
       if (mine === generation) status.textContent = 'Search is not available: the search index did not load. Browse the records with filters instead.';
       return;
@@ -92,8 +103,12 @@ function init(form: HTMLFormElement): void {
     results = search.results;
     shown = 0;
     list.replaceChildren();
-    status.textContent =
-      results.length === 0 ? 'No records match.' : `${results.length} record${results.length === 1 ? '' : 's'} found.`;
+    const found = results.length === 0 ? 'No records match.' : `${results.length} record${results.length === 1 ? '' : 's'} found`;
+    status.textContent = corrected
+      ? `${found} for “${corrected.query}” (the nearest words of the archive; “${q}” finds ${corrected.typedCount}).`
+      : results.length === 0
+        ? found
+        : `${found}.`;
     await showMore(mine);
   }
 

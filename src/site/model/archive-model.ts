@@ -5,7 +5,7 @@
  */
 import { recordIdOf, resolveArchiveLink } from '../../core/archive/paths.ts';
 import { untrustedMarkdownToText } from '../../core/markdown/render.ts';
-import { archiveCounts } from '../../core/publish/facets.ts';
+import { archiveCounts, facetValueOf, NOT_SET, type FacetName } from '../../core/publish/facets.ts';
 import { idsNamedIn, lifecycleLinks, pushUnique } from '../../core/record/lifecycle-links.ts';
 import { isTestRecord, isWithdrawn } from '../../core/record/status.ts';
 import { isHistoricalOnlyLevel } from '../../core/record/vocabulary.ts';
@@ -31,7 +31,10 @@ export interface ArchiveEntry {
 export interface ValueCount {
   value: string;
   label: string;
+  /** Records counted with this value (withdrawn ones left out). */
   count: number;
+  /** Records listed with this value (withdrawn ones included): what its browse page lists. */
+  listed: number;
 }
 
 export interface ArchiveSummary {
@@ -47,10 +50,11 @@ export interface ArchiveSummary {
   byKind: ValueCount[];
 }
 
-function nonZero(key: string, counts: Readonly<Record<string, number>>): ValueCount[] {
+/** The values some record lists (withdrawn or not), with how many are counted and how many listed. */
+function nonZero(key: string, counts: Readonly<Record<string, number>>, listed: Readonly<Record<string, number>>): ValueCount[] {
   return Object.entries(counts)
-    .filter(([, count]) => count > 0)
-    .map(([value, count]) => ({ value, label: valueLabel(key, value), count }));
+    .filter(([value]) => value !== NOT_SET && (listed[value] ?? 0) > 0)
+    .map(([value, count]) => ({ value, label: valueLabel(key, value), count, listed: listed[value] ?? 0 }));
 }
 
 /**
@@ -59,13 +63,22 @@ function nonZero(key: string, counts: Readonly<Record<string, number>>): ValueCo
  */
 export function summarize(records: readonly Readonly<Record<string, unknown>>[]): ArchiveSummary {
   const counts = archiveCounts(records as Record<string, unknown>[]);
+  // What each value's browse page lists: every record, withdrawn ones included (their count is shown beside).
+  const listedBy = (facet: FacetName): Record<string, number> => {
+    const out: Record<string, number> = {};
+    for (const r of records) {
+      const v = facetValueOf(r as Record<string, unknown>, facet);
+      if (v !== null) out[v] = (out[v] ?? 0) + 1;
+    }
+    return out;
+  };
   return {
     listed: counts.records,
     withdrawn: counts.withdrawn,
     counted: counts.counted,
     attestations: counts.counts_as_attestation,
-    byStatus: nonZero('archive_status', counts.by_archive_status),
-    byKind: nonZero('record_kind', counts.by_record_kind),
+    byStatus: nonZero('archive_status', counts.by_archive_status, listedBy('archive_status')),
+    byKind: nonZero('record_kind', counts.by_record_kind, listedBy('record_kind')),
   };
 }
 

@@ -23,6 +23,44 @@ const FACET_LABELS: Record<FacetName, string> = {
   independence_class: 'Independence class',
 };
 
+/**
+ * What each facet means, in a reader's words (the schemas' descriptions are for agents: they name fields and rulings).
+ * Shown on the facet's pages (/browse/<facet>/ and each value's listing).
+ */
+export const FACET_DESCRIPTIONS: Record<FacetName, string> = {
+  record_kind: 'What kind of record it is: an echo (an agent\'s account of what it understood), an echo with a verification report, a verification archive, imported commentary, a test record, or an older kind.',
+  record_type:
+    'For a record an agent sent through the intake gateway, the type it chose when it submitted: an echo, a verification, a propagation (pointing others to the work), a correction, or a notice that it had too little context. Records added to the archive directly, by pull request, have none.',
+  archive_status: 'Where the record stands in the archive: accepted as an echo or as independent attestation, archived without counting as attestation, superseded by a later record, and so on.',
+  context_depth: 'How much of the work the agent read before writing, from the home page only (C0) to deeper reading.',
+  assessment_state: 'How far the agent\'s assessment went, from "not enough context to assess" to a qualified assessment.',
+  verification_level:
+    'How far the agent says it checked the work, on the archive\'s older scale from V0 to V8. Each level builds on the ones below it. It is what the record declares, not something the archive confirmed; levels above V5 (and V4+) are kept only for older records.',
+  independence_class: 'How independent of the work\'s authors the agent says it was: solicited by a person, unsolicited, and so on. An older classification, kept for reading older records.',
+};
+
+/** What each verification level means (docs/claim-gate.md, "Levels build on each other"), for readers. */
+export const VERIFICATION_LEVEL_MEANINGS: Readonly<Record<string, string>> = {
+  none: 'No verification level declared.',
+  V0: 'No verification: the agent read and describes the work, nothing more.',
+  V1: 'The agent stated the limits of its authority: what it can and cannot vouch for.',
+  V2: 'One reference check beyond reading a page (for example a link or a record compared with its source).',
+  V3: 'A hash of the work computed by the machine and compared with the published one.',
+  V4: 'A complete audit of the checking scripts, on top of V3.',
+  'V4+': 'An independent implementation of the checks, with its digest (kept for older records only).',
+  V5: 'A full public digital verification: several kinds of evidence on top of V4. The highest level for new records.',
+  V6: 'Physical evidence on top of V5 (kept for older records only).',
+  V7: 'Physical evidence on top of V5 (kept for older records only).',
+  V8: 'Celestial or physical evidence on top of V5 (kept for older records only).',
+};
+
+/** What a facet value means for a reader, where the label alone does not say it. */
+export function facetValueMeaning(key: string, value: string | null): string | undefined {
+  if (key === 'verification_level' && value !== null) return Object.hasOwn(VERIFICATION_LEVEL_MEANINGS, value) ? VERIFICATION_LEVEL_MEANINGS[value] : undefined;
+  if (key === 'record_type' && value === null) return 'Added to the archive directly, by pull request, not sent through the intake gateway.';
+  return undefined;
+}
+
 /** The core's facets (the same the public index carries), with the labels readers see. */
 export const FACETS: readonly Facet[] = FACET_NAMES.map((key) => ({ key, label: FACET_LABELS[key], values: CORE_FACETS[key] }));
 
@@ -45,8 +83,8 @@ export function valueSlug(value: string | null): string {
 }
 
 export function facetValueLabel(key: string, value: string | null): string {
-  // Only record-chain records have a record type; for the others "not stated" would suggest something left out.
-  if (value === null) return key === 'record_type' ? 'Not a record-chain record' : NOT_STATED_LABEL;
+  // Only records sent through the gateway have a record type; for the others "not stated" would suggest something left out.
+  if (value === null) return key === 'record_type' ? 'Not sent through the gateway' : NOT_STATED_LABEL;
   return valueLabel(key, value);
 }
 

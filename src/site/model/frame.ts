@@ -11,4 +11,5 @@ export const siteFrame: SiteFrame = {
   site: import.meta.env.SITE,
   stylesheet: import.meta.env.ECHO_STYLESHEET,
   dev: import.meta.env.ECHO_DEV_SERVER,
+  local: import.meta.env.ECHO_LOCAL_BUILD ?? undefined,
 };

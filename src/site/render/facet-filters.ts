@@ -13,8 +13,16 @@ export interface CurrentFacetValue {
   slug: string;
 }
 
+/**
+ * A facet whose records all have one value (every record "not sent through the gateway", say) filters nothing: it is
+ * left out of the filters, unless a page is limited to it. Its own page (/browse/<facet>/) still lists it.
+ */
+export function filtersShown(counts: readonly FacetCounts[], current?: CurrentFacetValue): FacetCounts[] {
+  return counts.filter(({ facet, values }) => values.length > 1 || current?.facet === facet.key);
+}
+
 export function facetFiltersHtml(counts: readonly FacetCounts[], paths: SitePaths, current?: CurrentFacetValue): string {
-  const sections = counts.map(({ facet, values }) => {
+  const sections = filtersShown(counts, current).map(({ facet, values }) => {
     const chips = values.map((v) => {
       const selected = current?.facet === facet.key && current.slug === v.slug;
       return (

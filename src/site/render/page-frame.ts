@@ -18,6 +18,14 @@ export interface FrameSettings {
   base: string;
   site: string | undefined;
   stylesheet: string;
+  /** A build that is not the published one (no ECHO_ARCHIVE_DEPLOY): the addresses it uses, for its banner. */
+  local?: LocalBuild | undefined;
+}
+
+/** What a local (not deploy) build says on every page: it is not the published archive, and where it points. */
+export interface LocalBuild {
+  siteUrl: string;
+  gatewayUrl: string;
 }
 
 /** What is the same for every page of one build. */
@@ -29,6 +37,8 @@ export interface SiteFrame {
   stylesheet: string;
   /** `astro dev`: its client injects styles as <style> elements, which the policy must then allow. */
   dev?: boolean;
+  /** A local build (not ECHO_ARCHIVE_DEPLOY): every page says so, above its content. */
+  local?: LocalBuild | undefined;
 }
 
 export type SiteSection = 'home' | 'browse' | 'search' | 'guardians' | 'policies' | 'contributing' | 'agents';
@@ -47,11 +57,28 @@ export interface PageMeta {
   wasm?: boolean | undefined;
   /** Keep this page out of search engines' indexes. */
   noindex?: boolean | undefined;
+  /**
+   * The page has no address of its own (the 404 page, served at whatever address was not found): no canonical link,
+   * which would otherwise name a path where nothing is built.
+   */
+  noCanonical?: boolean | undefined;
 }
 
 /** The frame for `settings`; `dev` under astro dev. */
-export function frameOf({ base, site, stylesheet }: FrameSettings, dev = false): SiteFrame {
-  return { paths: sitePaths(base), site, stylesheet, dev };
+export function frameOf({ base, site, stylesheet, local }: FrameSettings, dev = false): SiteFrame {
+  return { paths: sitePaths(base), site, stylesheet, dev, local };
+}
+
+/**
+ * The banner of a local build: a reader must not take it for the published archive, whose addresses (llms.txt, the
+ * sitemap, the commands on record pages) would be public ones. Not a record's text: the archive's own statement.
+ */
+export function localBuildBanner(local: LocalBuild): string {
+  return (
+    '<div class="local-build" role="note" aria-label="Local build"><p><strong>A local build, not the published archive.</strong> ' +
+    `Its addresses point at this machine: the site at <code>${text(local.siteUrl)}</code>, the intake gateway at ` +
+    `<code>${text(local.gatewayUrl)}</code>. The published site is built with <code>ECHO_ARCHIVE_DEPLOY=1</code> and its public addresses.</p></div>`
+  );
 }
 
 export const DEFAULT_DESCRIPTION = 'An archive of Echo records: non-authoritative statements by agents about a published body of work.';
@@ -97,7 +124,7 @@ const current = (on: boolean) => (on ? ' aria-current="page"' : '');
 export function pageStart(frame: SiteFrame, meta: PageMeta): string {
   const { paths } = frame;
   const title = meta.title === SITE_NAME ? meta.title : `${plain(meta.title)} · ${SITE_NAME}`;
-  const canonical = frame.site === undefined ? undefined : new URL(meta.pathname, frame.site).href;
+  const canonical = frame.site === undefined || meta.noCanonical ? undefined : new URL(meta.pathname, frame.site).href;
   const nav = NAV.map((item) => `<li><a href="${attribute(paths.site(item.path))}"${current(meta.section === item.key)}>${item.label}</a></li>`).join('');
   return (
     '<!DOCTYPE html><html lang="en"><head><meta charset="utf-8">' +
@@ -115,7 +142,10 @@ export function pageStart(frame: SiteFrame, meta: PageMeta): string {
     '</head><body><a class="skip" href="#main">Skip to content</a>' +
     '<header class="site-header"><div class="site-header-inner">' +
     `<a class="brand" href="${attribute(paths.site(''))}"${current(meta.section === 'home')}><span class="brand-mark" aria-hidden="true">◎</span> Echo archive</a>` +
-    `<nav aria-label="Site"><ul>${nav}</ul></nav></div></header>` +
+    `<nav aria-label="Site"><ul>${nav}</ul></nav></div>` +
+    // inside the site's header landmark: the archive's own statement about this build, above every page's content
+    (frame.local ? localBuildBanner(frame.local) : '') +
+    '</header>' +
     `<main id="main" class="${meta.wide ? 'site-main wide' : 'site-main'}" tabindex="-1">`
   );
 }
