@@ -1,14 +1,16 @@
 /**
  * The site's own search, run here: Pagefind's JavaScript and WebAssembly (/pagefind/pagefind.js, built by
  * scripts/build-search.ts) loaded from the site and run in Node, set up as the search page sets it up in a browser
- * (src/site/client/search.ts: the page's ranking, the other bundles merged), so that a query finds the records the
- * site's search finds. Pagefind fetches its index files from the site with Node's fetch.
+ * (src/site/client/search.ts: the page's ranking, the other bundles merged, and its typo tolerance: a misspelt word
+ * replaced by the nearest word of the index when that finds more, src/site/client/did-you-mean.ts), so that a query
+ * finds the records the site's search finds. Pagefind fetches its index files from the site with Node's fetch.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { NetworkError } from '../builder/net.ts';
+import { correctedQuery, type PagefindLike } from '../site/client/did-you-mean.ts';
 import type { SiteClient } from './site-client.ts';
 
 interface PagefindResultData {
@@ -87,12 +89,30 @@ export class PagefindSearch {
     return api;
   }
 
-  /** The site's results for `query` (null: filters only), in the site's order; data for the first `limit`. */
-  async search(query: string | null, filters: Record<string, string>, limit: number): Promise<{ total: number; hits: SearchHit[] }> {
+  /**
+   * The site's results for `query` (null: filters only), in the site's order; data for the first `limit`. As the
+   * search page does, a query whose misspelt word has a nearest word in the index that finds more is answered with
+   * the corrected query (`corrected`: it, and how many the words as typed found).
+   */
+  async search(
+    query: string | null,
+    filters: Record<string, string>,
+    limit: number,
+  ): Promise<{ total: number; hits: SearchHit[]; corrected?: { query: string; typedTotal: number } }> {
     const api = await this.load();
-    const found = await api.search(query, Object.keys(filters).length > 0 ? { filters } : {});
-    const results = found?.results ?? [];
+    const options = Object.keys(filters).length > 0 ? { filters } : {};
+    const found = await api.search(query, options);
+    let results = found?.results ?? [];
+    let corrected: { query: string; typedTotal: number } | undefined;
+    if (found && query !== null && query !== '') {
+      const near = await correctedQuery(api as unknown as PagefindLike, query, { filters });
+      const better = near === undefined ? null : await api.search(near, options);
+      if (near !== undefined && better && better.results.length > results.length) {
+        corrected = { query: near, typedTotal: results.length };
+        results = better.results;
+      }
+    }
     const data = await Promise.all(results.slice(0, limit).map((r) => r.data()));
-    return { total: results.length, hits: data.map((d) => ({ url: d.url, excerpt: d.excerpt, meta: d.meta ?? {} })) };
+    return { total: results.length, hits: data.map((d) => ({ url: d.url, excerpt: d.excerpt, meta: d.meta ?? {} })), ...(corrected ? { corrected } : {}) };
   }
 }

@@ -174,6 +174,14 @@ describe('MCP over stdio (the bundled builder)', () => {
     expect(s.results.map((r) => r.id)).toEqual(['echo-2026-11-21-000905']);
     const outside = JSON.stringify({ ...s, query: null, results: s.results.map(({ submitted: _, ...rest }) => rest) });
     expect(outside).not.toContain(INJECTION_WORD);
+    expect(s.correction).toBeNull();
+    // A misspelt word, as the site's search forgives it (src/site/client/did-you-mean.ts): the nearest word of the index.
+    const meant = (await call(client, tools, 'search_records', { query: 'manifest' })).structuredContent as any;
+    const typo = (await call(client, tools, 'search_records', { query: 'manifst' })).structuredContent as any;
+    expect(meant.total).toBeGreaterThan(0);
+    expect(typo.correction).toMatchObject({ submitted: { query: 'manifest' } });
+    expect(typo.correction.typed_total).toBeLessThan(meant.total);
+    expect(typo.results.map((r: any) => r.id)).toEqual(meant.results.map((r: any) => r.id));
     const none = await call(client, tools, 'search_records', { query: 'qqqxxzzynotaword' });
     expect((none.structuredContent as { total: number }).total).toBe(0);
     const filtered = await call(client, tools, 'search_records', { filters: { record_kind: 'echo_v3' }, limit: 50 });

@@ -29,6 +29,22 @@ export const searchRecords: ArchiveTool = {
       query: S.nstr('the words searched for'),
       filters: { type: 'object', additionalProperties: { type: 'string' }, description: 'the filters applied, as the site labels them' },
       total: S.int('how many records match'),
+      correction: {
+        anyOf: [
+          S.obj(
+            {
+              typed_total: S.int('how many records the words as typed match'),
+              submitted: submittedSchema(
+                { query: S.str('the query with each misspelt word replaced by the nearest word of the index') },
+                'The corrected query: its replacement words are words of records (the submitters\' words, untrusted), as the site\'s search page shows them.',
+              ),
+            },
+            ['typed_total', 'submitted'],
+          ),
+          { type: 'null' },
+        ],
+        description: 'as the site\'s search does: when a word of the query is not in the index and its nearest word (one edit for 4-7 letters, two from 8) finds more records, the results are those of the corrected query; null when the words as typed were searched',
+      },
       results: S.arr(
         S.obj(
           {
@@ -47,7 +63,7 @@ export const searchRecords: ArchiveTool = {
       ),
       note: S.str('how to read the answer'),
     },
-    ['query', 'filters', 'total', 'results', 'note'],
+    ['query', 'filters', 'total', 'correction', 'results', 'note'],
   ),
   async run(args, ctx) {
     const query = stringArg(args, 'query')?.trim() || null;
@@ -63,7 +79,7 @@ export const searchRecords: ArchiveTool = {
       filters[key] = valueLabel(key, value);
     }
     if (query === null && Object.keys(filters).length === 0) throw new ToolInputError('give words to search for ("query"), filters, or both');
-    const { total, hits } = await ctx.site.pagefind().search(query, filters, limit);
+    const { total, hits, corrected } = await ctx.site.pagefind().search(query, filters, limit);
     const results = hits.map((hit) => {
       const m = RECORD_PAGE.exec(hit.url);
       const id = m?.[1] ?? hit.meta.id ?? '';
@@ -78,8 +94,9 @@ export const searchRecords: ArchiveTool = {
         submitted: { title: hit.meta.title === undefined ? null : submittedString(hit.meta.title, 200), excerpt: submittedString(textOfExcerpt(hit.excerpt), 600) },
       };
     });
-    const structured = { query, filters, total, results, note: SUBMITTED_NOTE };
-    const words = `${total} record${total === 1 ? '' : 's'} match${total === 1 ? 'es' : ''}${query ? ` "${query}"` : ''}${Object.keys(filters).length ? ` with ${Object.entries(filters).map(([k, v]) => `${k} = ${v}`).join(', ')}` : ''}; ${results.length} shown. ${SUBMITTED_NOTE}`;
+    const correction = corrected ? { typed_total: corrected.typedTotal, submitted: { query: submittedString(corrected.query, 400) } } : null;
+    const structured = { query, filters, total, correction, results, note: SUBMITTED_NOTE };
+    const words = `${total} record${total === 1 ? '' : 's'} match${total === 1 ? 'es' : ''}${query ? ` "${query}"` : ''}${Object.keys(filters).length ? ` with ${Object.entries(filters).map(([k, v]) => `${k} = ${v}`).join(', ')}` : ''}${correction ? ` (the nearest words of the archive, under correction.submitted.query; the words as typed match ${correction.typed_total})` : ''}; ${results.length} shown. ${SUBMITTED_NOTE}`;
     return { structured, text: render(words, structured) };
   },
 };
