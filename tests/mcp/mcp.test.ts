@@ -170,7 +170,7 @@ describe('MCP over stdio (the bundled builder)', () => {
 
   it('search_records finds what the site finds, and hostile text comes back only as the submitter\'s words', async () => {
     const hit = await call(client, tools, 'search_records', { query: INJECTION_WORD });
-    const s = hit.structuredContent as { total: number; results: Array<Record<string, unknown>> };
+    const s = hit.structuredContent as { total: number; correction: unknown; results: Array<Record<string, unknown>> };
     expect(s.results.map((r) => r.id)).toEqual(['echo-2026-11-21-000905']);
     const outside = JSON.stringify({ ...s, query: null, results: s.results.map(({ submitted: _, ...rest }) => rest) });
     expect(outside).not.toContain(INJECTION_WORD);

@@ -103,7 +103,7 @@ export const getRecord: ArchiveTool = {
     const parsed = parseStrictJson(raw.bytes);
     const record = parsed.isObject ? (parsed.value as Record<string, unknown>) : null;
     const classification = objectOrNull(entry.classification);
-    const guardian = objectOrNull(entry.guardian);
+    const guardian = objectOrNull(entry.guardian) as (Record<string, unknown> & { summary?: unknown }) | null;
     const reclassifies = record ? recordLinkOf(record, 'reclassifies')?.record_id : undefined;
     const structured = {
       id,
