@@ -53,9 +53,22 @@ function attr(page: string, name: string): string | undefined {
   return m?.[1]?.replaceAll('&quot;', '"').replaceAll('&#34;', '"').replaceAll('&amp;', '&');
 }
 
+/** The most results a caller reads (search_records' largest limit). */
+export const MAX_HITS = 50;
+/** Answers kept (Pagefind caches its files, not its answers; a conversation repeats queries). */
+export const ANSWERS_KEPT = 256;
+
+interface Answer {
+  total: number;
+  top: Array<{ data(): Promise<PagefindResultData> }>;
+  corrected?: { query: string; typedTotal: number };
+}
+
 export class PagefindSearch {
   private readonly site: SiteClient;
   private api: Promise<PagefindApi> | undefined;
+  /** Recent answers by query and filters, oldest first (the site's files do not change under a loaded index). */
+  private readonly answers = new Map<string, Promise<Answer>>();
 
   constructor(site: SiteClient) {
     this.site = site;
@@ -99,6 +112,24 @@ export class PagefindSearch {
     filters: Record<string, string>,
     limit: number,
   ): Promise<{ total: number; hits: SearchHit[]; corrected?: { query: string; typedTotal: number } }> {
+    const key = JSON.stringify([query, Object.entries(filters).sort()]);
+    let answer = this.answers.get(key);
+    if (answer) {
+      // Most recently used last: the oldest goes first when the memo is full.
+      this.answers.delete(key);
+    } else {
+      answer = this.answer(query, filters);
+      answer.catch(() => this.answers.delete(key));
+    }
+    this.answers.set(key, answer);
+    if (this.answers.size > ANSWERS_KEPT) this.answers.delete(this.answers.keys().next().value!);
+    const { total, top, corrected } = await answer;
+    const data = await Promise.all(top.slice(0, limit).map((r) => r.data()));
+    return { total, hits: data.map((d) => ({ url: d.url, excerpt: d.excerpt, meta: d.meta ?? {} })), ...(corrected ? { corrected } : {}) };
+  }
+
+  /** The site's answer to a query: how many match, the first MAX_HITS results, the correction made. */
+  private async answer(query: string | null, filters: Record<string, string>): Promise<Answer> {
     const api = await this.load();
     const options = Object.keys(filters).length > 0 ? { filters } : {};
     const found = await api.search(query, options);
@@ -112,7 +143,6 @@ export class PagefindSearch {
         results = better.results;
       }
     }
-    const data = await Promise.all(results.slice(0, limit).map((r) => r.data()));
-    return { total: results.length, hits: data.map((d) => ({ url: d.url, excerpt: d.excerpt, meta: d.meta ?? {} })), ...(corrected ? { corrected } : {}) };
+    return { total: results.length, top: results.slice(0, MAX_HITS), ...(corrected ? { corrected } : {}) };
   }
 }

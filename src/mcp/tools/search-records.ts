@@ -2,11 +2,12 @@
 import { FACETS } from '../../site/model/facets.ts';
 import { valueLabel } from '../../site/model/labels.ts';
 import { SUBMITTED_NOTE, submittedSchema, submittedString, textOfExcerpt } from '../submitter-text.ts';
+import { MAX_HITS } from '../pagefind.ts';
 import { render, S, stringArg, ToolInputError, type ArchiveTool } from '../tool.ts';
 
 const RECORD_PAGE = /^\/records\/([A-Za-z0-9._-]+)\/$/;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
-export const MAX_RESULTS = 50;
+export const MAX_RESULTS = MAX_HITS;
 
 const filterProperties = Object.fromEntries(FACETS.map((f) => [f.key, { type: 'string', enum: [...f.values], description: `${f.label}: one of the schema's values` }]));
 
