@@ -10,12 +10,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { NetworkError } from '../builder/net.ts';
-import { correctedQuery, type PagefindLike } from '../site/client/did-you-mean.ts';
+import { allowedEdits, correctedQuery, type PagefindLike } from '../site/client/did-you-mean.ts';
 import type { SiteClient } from './site-client.ts';
 
 interface PagefindResultData {
   url: string;
   excerpt: string;
+  content?: string;
   meta: Record<string, string | undefined>;
   filters?: Record<string, string[]>;
 }
@@ -51,6 +52,24 @@ async function importModule(source: string): Promise<unknown> {
 function attr(page: string, name: string): string | undefined {
   const m = new RegExp(`${name}="([^"]*)"`).exec(page);
   return m?.[1]?.replaceAll('&quot;', '"').replaceAll('&#34;', '"').replaceAll('&amp;', '&');
+}
+
+const WORDS = /[\p{L}\p{N}]+/gu;
+
+/**
+ * Whether every word of `query` the typo tolerance would look up (did-you-mean.ts: letters and digits, 4 or more) is
+ * a whole word of the first result's text: then each is a word of the index, and the search page's correction (which
+ * looks each word up again, one search per word) would change none of them. A shortcut, not another rule.
+ */
+async function wordsOfFirst(results: ReadonlyArray<{ data(): Promise<PagefindResultData> }>, query: string): Promise<boolean> {
+  if (results.length === 0) return false;
+  const words = query
+    .toLowerCase()
+    .split(/\s+/)
+    .filter((w) => /^[\p{L}\p{N}]+$/u.test(w) && allowedEdits(w) > 0);
+  if (words.length === 0) return true;
+  const content = new Set(((await results[0]!.data()).content ?? '').toLowerCase().match(WORDS) ?? []);
+  return words.every((w) => content.has(w));
 }
 
 /** The most results a caller reads (search_records' largest limit). */
@@ -135,7 +154,7 @@ export class PagefindSearch {
     const found = await api.search(query, options);
     let results = found?.results ?? [];
     let corrected: { query: string; typedTotal: number } | undefined;
-    if (found && query !== null && query !== '') {
+    if (found && query !== null && query !== '' && !(await wordsOfFirst(results, query))) {
       const near = await correctedQuery(api as unknown as PagefindLike, query, { filters });
       const better = near === undefined ? null : await api.search(near, options);
       if (near !== undefined && better && better.results.length > results.length) {
