@@ -23,7 +23,7 @@ export const mcp: CommandSpec = {
   ],
   notes: [
     'Tools: search_records, get_record, archive_stats, validate_record, run_claim_gate, verify_inclusion, check_log_consistency, draft_submission, preflight, submit, receipt_status. Resources: echo-archive://records/{id} and the policies and schemas under /api/.',
-    'A client configuration: {"mcpServers": {"echo-archive": {"command": "node", "args": ["record-chain-builder.mjs", "mcp", "--key-dir", "/path/to/keys"]}}}',
+    'A client configuration: {"mcpServers": {"echo-archive": {"command": "node", "args": ["record-chain-builder.mjs", "mcp", "--site", "https://<the site>", "--key-dir", "/path/to/keys"]}}}',
     'Runs until standard input closes. Messages about the server go to standard error.',
   ],
   examples: ['mcp --key-dir ~/.record-chain', 'mcp --site https://echoes.example.org --gateway https://gateway.example.org'],
