@@ -1,6 +1,6 @@
 /**
  * Shared by the fault tests (docs/faults.md): the project's Node running a command with the kill preload
- * (kill-at-fs-op.ts), a seeded PRNG, the number of trials (FAULT_TRIALS, default small for `npm test`; `.ci/run`
+ * (kill-at-fs-op.ts), a seeded PRNG, the number of trials (FAULT_TRIALS, default 8 for `npm test`; `.ci/run`
  * runs 50), and a size-limited tmpfs (`mount -t tmpfs -o size=…`, root only) for the disk-full tests.
  */
 import { spawnSync, type SpawnSyncReturns } from 'node:child_process';
@@ -13,7 +13,7 @@ export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 export const NODE = existsSync(join(REPO_ROOT, 'node_modules/.bin/node')) ? join(REPO_ROOT, 'node_modules/.bin/node') : process.execPath;
 export const KILL_PRELOAD = fileURLToPath(new URL('./kill-at-fs-op.ts', import.meta.url));
 export const SEED = Number(process.env.FAULT_SEED ?? Math.floor(Math.random() * 2 ** 31));
-export const TRIALS = Number(process.env.FAULT_TRIALS ?? 12);
+export const TRIALS = Number(process.env.FAULT_TRIALS ?? 8);
 
 export { prng } from '../../scripts/lib/synthetic-archive.ts';
 

@@ -6,7 +6,7 @@
  *     clean run's, and log:check passes;
  *   - on a tmpfs that fills mid-way: it fails naming ENOSPC in plain words, the committed log stays readable, and
  *     once space is freed the next append completes, byte-identical to a clean run.
- * FAULT_TRIALS sets the trials (default 12; .ci/run: 50), FAULT_SEED replays a run.
+ * FAULT_TRIALS sets the trials (default 8; .ci/run: 50), FAULT_SEED replays a run.
  */
 import { execFileSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
