@@ -3,8 +3,9 @@
  * PostgreSQL server, a steady, bounded stream of distinct submissions from a client that retries what was not
  * acknowledged; the server is killed (`pg_ctl stop -m immediate`: a crash, recovery on the next start) for a few
  * seconds and started again on the same port. Held:
- *   - while it is down, every request that needs the store answers 503 storage_unavailable with Retry-After (never a
- *     500, never a hang past a bounded time); /readyz is 503 not_ready and /healthz 503 on both instances;
+ *   - while it is down, every request that needs the store (submit, the submissions lookup) answers 503
+ *     storage_unavailable with Retry-After (never a 500, never a hang past a bounded time); /readyz is 503 not_ready
+ *     and /healthz 503 on both instances, and gateway_store_up (/metrics) is 0 there, 1 again after;
  *   - after it is back, both instances answer 202 and /readyz 200 again by themselves (no restart), within a bound;
  *   - every receipt ever acknowledged is stored, once, with its receipt id; acknowledged = stored, counted in the
  *     database.
@@ -16,7 +17,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, describe, expect, it } from 'vitest';
-import { HEALTH_PATH, READY_PATH, serializeSubmission, SUBMIT_PATH, type Receipt } from '../../src/core/record-chain/index.ts';
+import { HEALTH_PATH, READY_PATH, serializeSubmission, SUBMISSIONS_PATH, SUBMIT_PATH, type Receipt } from '../../src/core/record-chain/index.ts';
 import { POSTGRES_MISSING } from '../../scripts/lib/postgres-server.ts';
 import { record, submission } from '../record-chain/helpers.ts';
 import { spawnGateway, type ChildGateway } from './child-gateway.ts';
@@ -55,6 +56,12 @@ async function submit(url: string, body: string): Promise<Outcome> {
   }
 }
 
+async function storeUp(url: string): Promise<number | undefined> {
+  const text = await (await fetch(url + '/metrics', { signal: AbortSignal.timeout(ANSWER_BOUND_MS) })).text();
+  const m = /^gateway_store_up (\S+)$/m.exec(text);
+  return m ? Number(m[1]) : undefined;
+}
+
 async function status(url: string): Promise<number> {
   try {
     return (await fetch(url, { signal: AbortSignal.timeout(ANSWER_BOUND_MS) })).status;
@@ -69,7 +76,7 @@ describe.skipIf(POSTGRES_MISSING !== undefined)('PostgreSQL killed and restarted
     const databaseUrl = await server.createDatabase();
     const dataDir = mkdtempSync(join(tmpdir(), 'gateway-outage-'));
     dirs.push(dataDir);
-    const env = { GATEWAY_DATABASE_URL: databaseUrl, GATEWAY_LOG: 'off' };
+    const env = { GATEWAY_DATABASE_URL: databaseUrl, GATEWAY_LOG: 'off', GATEWAY_METRICS: '/metrics' };
     const a = spawnGateway(dataDir, env);
     children.push(a);
     await a.ready;
@@ -118,9 +125,19 @@ describe.skipIf(POSTGRES_MISSING !== undefined)('PostgreSQL killed and restarted
     await server.pause('immediate');
     const stoppedAt = performance.now();
     // While it is down: readiness and health on both instances, a few times.
-    const probes: { ready: number; health: number }[] = [];
+    const probes: { ready: number; health: number; lookup: number; lookupRetryAfter: boolean; storeUp: number | undefined }[] = [];
+    const someReceipt = [...acknowledged.values()][0]!;
     while (performance.now() - stoppedAt < 4_000) {
-      for (const url of urls) probes.push({ ready: await status(url + READY_PATH), health: await status(url + HEALTH_PATH) });
+      for (const url of urls) {
+        const lookup = await fetch(`${url}${SUBMISSIONS_PATH}/${someReceipt.submission_sha256}`, { signal: AbortSignal.timeout(ANSWER_BOUND_MS) });
+        probes.push({
+          ready: await status(url + READY_PATH),
+          health: await status(url + HEALTH_PATH),
+          lookup: lookup.status,
+          lookupRetryAfter: lookup.headers.has('retry-after'),
+          storeUp: await storeUp(url),
+        });
+      }
       await sleep(400);
     }
     const upAt = performance.now();
@@ -149,7 +166,10 @@ describe.skipIf(POSTGRES_MISSING !== undefined)('PostgreSQL killed and restarted
     expect(outcomes.filter((o) => o.status === 500 || o.status === 0), 'no 500, no timeout, ever').toEqual([]);
     const slowest = Math.max(...outcomes.map((o) => o.ms));
     expect(slowest).toBeLessThan(ANSWER_BOUND_MS);
-    expect(probes.every((p) => p.ready === 503 && p.health === 503), JSON.stringify(probes)).toBe(true);
+    expect(probes.every((p) => p.ready === 503 && p.health === 503 && p.lookup === 503 && p.lookupRetryAfter), JSON.stringify(probes)).toBe(true);
+    // The alert: gateway_store_up is 0 on both once a call has failed, and 1 again after recovery.
+    expect(probes.slice(-2).map((p) => p.storeUp)).toEqual([0, 0]);
+    expect([await storeUp(urls[0]!), await storeUp(urls[1]!)]).toEqual([1, 1]);
 
     // Every acknowledged receipt is stored once, with its id; nothing else is stored.
     expect(retry).toEqual([]);
@@ -169,7 +189,7 @@ describe.skipIf(POSTGRES_MISSING !== undefined)('PostgreSQL killed and restarted
       answered_503_total: outcomes.filter((o) => o.status === 503).length,
       answered_500: 0,
       slowest_answer_ms: Math.round(slowest),
-      readyz_healthz_probes_during_outage: probes.length * 2,
+      readyz_healthz_lookup_probes_during_outage: probes.length * 3,
       recovery_ms_after_start: recovered.map(Math.round),
       pg_start_ms: Math.round(startedAt - upAt),
       receipts_acknowledged: acknowledged.size,
