@@ -34,7 +34,8 @@
  * the capacity of a mixed load (half preflights, half new submits) for 5 s, then holds about half of it steady for N
  * seconds, sampling every gateway's RSS and open file descriptors and the database's connections, and the p99 of each
  * tenth of the run. Checks, after the warm-up (the first fifth, at least 5 s): RSS flat within 10 % (the last tenth's
- * median against the first's after warm-up), p99 stable (the last tenth's at most twice the first's, or under 50 ms),
+ * median against the first's after warm-up), p99 stable (the later half's after warm-up at most twice the earlier
+ * half's, or under 50 ms),
  * no descriptor or connection leak (at the end no more than after warm-up, plus 5), every answer 200/202, no timeouts,
  * no lost intake. Exit 1 when a check fails.
  */
@@ -497,8 +498,11 @@ async function runSoak(): Promise<number> {
   const rssLast = med(samples.filter((s) => windowOf(s) === windows - 1).map((s) => s.rss));
   const rssDrift = (rssLast - rssFirst) / rssFirst;
   const p99s = latencies.map((l) => percentile(l, 99));
-  const p99First = p99s[firstWindow]!;
-  const p99Last = p99s[windows - 1]!;
+  // Stable: the p99 of the later half after warm-up against the earlier half's (halves, not single tenths, so that
+  // one noisy moment on a shared machine is not taken for a trend).
+  const mid = Math.ceil((firstWindow + windows) / 2);
+  const p99First = percentile(latencies.slice(firstWindow, mid).flat(), 99);
+  const p99Last = percentile(latencies.slice(mid).flat(), 99);
   const fdsAfterWarmup = after[0]?.fds ?? NaN;
   const fdsEnd = samples.at(-1)?.fds ?? NaN;
   const connAfterWarmup = after[0]?.dbConnections ?? 0;
@@ -514,7 +518,7 @@ async function runSoak(): Promise<number> {
   console.log(`open descriptors: ${fdsAfterWarmup} after warm-up, ${fdsEnd} at the end; database connections: ${connAfterWarmup} after warm-up, ${connEnd} at the end, at most ${connMax}`);
   const checks: [boolean, string][] = [
     [Math.abs(rssDrift) <= 0.1, `RSS flat within 10 % after warm-up (${(rssDrift * 100).toFixed(1)} %)`],
-    [p99Last <= Math.max(2 * p99First, 50), `p99 stable (last tenth ${p99Last.toFixed(1)} ms against ${p99First.toFixed(1)} ms after warm-up)`],
+    [p99Last <= Math.max(2 * p99First, 50), `p99 stable (later half after warm-up ${p99Last.toFixed(1)} ms against the earlier half's ${p99First.toFixed(1)} ms)`],
     [fdsEnd <= fdsAfterWarmup + 5, `no descriptor leak (${fdsAfterWarmup} → ${fdsEnd})`],
     [connEnd <= connAfterWarmup + 5 && connMax <= 10 * gw.members.length, `no connection leak (${connAfterWarmup} → ${connEnd}, at most ${connMax}; pool 10 per instance)`],
   ];
