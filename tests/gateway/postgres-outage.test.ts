@@ -9,12 +9,15 @@
  *   - after it is back, both instances answer 202 and /readyz 200 again by themselves (no restart), within a bound;
  *   - every receipt ever acknowledged is stored, once, with its receipt id; acknowledged = stored, counted in the
  *     database.
- * And an instance started while the database is unreachable exits with status 2 and a message naming the store.
+ * And an instance started while the database is unreachable listens not ready (/readyz 503, submit 503 with
+ * Retry-After) and turns ready by itself when the database appears; one whose database does not exist stops (exit 2),
+ * naming it.
  * The figures of the run are printed (`[postgres-outage] …`) for docs/faults.md. Skipped with a notice without PostgreSQL.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createServer } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, describe, expect, it } from 'vitest';
 import { HEALTH_PATH, READY_PATH, serializeSubmission, SUBMISSIONS_PATH, SUBMIT_PATH, type Receipt } from '../../src/core/record-chain/index.ts';
@@ -54,6 +57,17 @@ async function submit(url: string, body: string): Promise<Outcome> {
   } catch (err) {
     return { status: 0, ms: performance.now() - t0, code: (err as Error).name, retryAfter: null, at: t0 };
   }
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as { port: number };
+      s.close(() => resolve(port));
+    });
+  });
 }
 
 async function storeUp(url: string): Promise<number | undefined> {
@@ -198,30 +212,49 @@ describe.skipIf(POSTGRES_MISSING !== undefined)('PostgreSQL killed and restarted
     console.log(`[postgres-outage] ${JSON.stringify(figures)}`);
   }, 120_000);
 
-  it('an instance started while the database is unreachable exits with status 2 and names the store', async () => {
+  it('an instance started while the database is unreachable comes up not ready (503 with Retry-After) and turns ready by itself when it appears', async () => {
     const server = pg.server()!;
     const databaseUrl = await server.createDatabase();
     await server.pause('immediate');
+    const dataDir = mkdtempSync(join(tmpdir(), 'gateway-outage-start-'));
+    dirs.push(dataDir);
+    const port = await freePort();
+    const url = `http://127.0.0.1:${port}`;
+    const child = spawnGateway(dataDir, { GATEWAY_DATABASE_URL: databaseUrl, GATEWAY_LOG: 'off', PORT: String(port) }, 60_000);
+    children.push(child);
+    let down: { ready: number; submit: Outcome } | undefined;
     try {
-      const dataDir = mkdtempSync(join(tmpdir(), 'gateway-outage-start-'));
-      dirs.push(dataDir);
-      const t0 = performance.now();
-      const child = spawnGateway(dataDir, { GATEWAY_DATABASE_URL: databaseUrl, GATEWAY_LOG: 'off' });
-      children.push(child);
-      await expect(child.ready).rejects.toThrow(/exited \(code 2/);
-      const { code } = await child.exited;
-      expect(code).toBe(2);
-      expect(performance.now() - t0).toBeLessThan(15_000);
+      // Not ready while the database is down: it listens, /readyz 503, submit 503 with Retry-After.
+      for (let i = 0; i < 50 && !down; i++) {
+        await sleep(100);
+        const ready = await status(url + READY_PATH);
+        if (ready !== 0) down = { ready, submit: await submit(url, serializeSubmission(submission('propagation', record('propagation', { summary: 'Sent before the database was up.' })))) };
+      }
+      expect(down?.ready, child.output()).toBe(503);
+      expect([down!.submit.status, down!.submit.code, down!.submit.retryAfter !== null]).toEqual([503, 'storage_unavailable', true]);
+      await sleep(1_500);
+      expect(child.child.exitCode, child.output()).toBeNull();
       const host = new URL(databaseUrl).host;
-      expect(child.output()).toMatch(new RegExp(`gateway: cannot open the submission store at postgres://postgres@${host.replace('.', '\\.')}/\\w+: .*ECONNREFUSED`));
+      expect(child.output()).toMatch(new RegExp(`gateway: not ready: cannot open the submission store at postgres://postgres@${host.replace('.', '\\.')}/\\w+: .*ECONNREFUSED.*; trying again in`));
     } finally {
       await server.resume();
     }
-    // Once the database is there, the same command starts and is ready.
-    const againDir = mkdtempSync(join(tmpdir(), 'gateway-outage-start-'));
-    dirs.push(againDir);
-    const again = spawnGateway(againDir, { GATEWAY_DATABASE_URL: databaseUrl, GATEWAY_LOG: 'off' });
-    children.push(again);
-    expect(await status((await again.ready) + READY_PATH)).toBe(200);
+    const t0 = performance.now();
+    expect(await child.ready).toBe(url);
+    expect(await status(url + READY_PATH)).toBe(200);
+    const after = await submit(url, serializeSubmission(submission('propagation', record('propagation', { summary: 'Sent once the database was up.' }))));
+    expect(after.status).toBe(202);
+    console.log(`[postgres-unreachable-at-start] ${JSON.stringify({ readyz_while_down: down!.ready, submit_while_down: down!.submit.status, ready_ms_after_database_start: Math.round(performance.now() - t0) })}`);
+  }, 60_000);
+
+  it('an instance whose database does not exist stops at once (exit 2), naming it', async () => {
+    const server = pg.server()!;
+    const missing = (await server.createDatabase()).replace(/\/(\w+)$/, '/$1_missing');
+    const dataDir = mkdtempSync(join(tmpdir(), 'gateway-outage-start-'));
+    dirs.push(dataDir);
+    const child = spawnGateway(dataDir, { GATEWAY_DATABASE_URL: missing, GATEWAY_LOG: 'off' });
+    children.push(child);
+    await expect(child.ready).rejects.toThrow(/exited \(code 2/);
+    expect(child.output()).toMatch(/gateway: cannot open the submission store at postgres:\/\/postgres@[^ ]+_missing: database "\w+_missing" does not exist/);
   }, 60_000);
 });
