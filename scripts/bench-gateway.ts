@@ -29,9 +29,18 @@
  * --runs runs). Exit 0 when every check holds (even on a MISS of the speed target: it depends on the machine), 1 when
  * intake was lost, the gateway crashed or a scenario got unexpected answers; 2 usage or start-up errors.
  * --profile DIR runs the gateway with `node --cpu-prof` and leaves its profiles in DIR.
+ *
+ * --soak [--seconds N (600)]: a soak instead of the scenarios (issue 28, item 4; default store PostgreSQL): measures
+ * the capacity of a mixed load (half preflights, half new submits) for 5 s, then holds about half of it steady for N
+ * seconds, sampling every gateway's RSS and open file descriptors and the database's connections, and the p99 of each
+ * tenth of the run. Checks, after the warm-up (the first fifth, at least 5 s): RSS flat within 10 % (the last tenth's
+ * median against the first's after warm-up), p99 stable (the later half's after warm-up at most twice the earlier
+ * half's, or under 50 ms),
+ * no descriptor or connection leak (at the end no more than after warm-up, plus 5), every answer 200/202, no timeouts,
+ * no lost intake. Exit 1 when a check fails.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
@@ -62,6 +71,8 @@ const { values } = parseArgs({
     profile: { type: 'string' },
     store: { type: 'string', default: 'sqlite' },
     instances: { type: 'string', default: '1' },
+    soak: { type: 'boolean', default: false },
+    seconds: { type: 'string', default: '600' },
     help: { type: 'boolean', short: 'h' },
   },
 });
@@ -69,7 +80,8 @@ if (values.help) {
   console.log(
     'Usage: npm run bench:gateway -- [--duration S (5)] [--connections C (10)] [--overload-connections O (400)] [--runs K (3)]\n' +
       '                               [--quick (1 s per scenario, 1 run: a smoke test)] [--profile DIR (gateway --cpu-prof)]\n' +
-      '                               [--store sqlite|postgres (sqlite)] [--instances N (1; more than 1 needs --store postgres)]',
+      '                               [--store sqlite|postgres (sqlite)] [--instances N (1; more than 1 needs --store postgres)]\n' +
+      '                               [--soak [--seconds N (600)]: half the measured capacity held steady; RSS, p99, fds and connections watched (store: postgres unless --store)]',
   );
   process.exit(0);
 }
@@ -78,7 +90,14 @@ const runs = values.quick ? 1 : Number(values.runs);
 const connections = Number(values.connections);
 const overloadConnections = Number(values['overload-connections']);
 const instances = Number(values.instances);
-const store = values.store;
+const soakSeconds = Number(values.seconds);
+const soak = values.soak;
+// A soak runs on PostgreSQL unless --store says otherwise.
+const store = soak && !process.argv.some((a) => a === '--store' || a.startsWith('--store=')) ? 'postgres' : values.store;
+if (soak && !(Number.isInteger(soakSeconds) && soakSeconds >= 10)) {
+  console.error('bench:gateway: --seconds takes an integer of at least 10');
+  process.exit(2);
+}
 if (![duration, runs, connections, overloadConnections, instances].every((n) => Number.isInteger(n) && n >= 1)) {
   console.error('bench:gateway: --duration, --runs, --connections, --overload-connections and --instances take positive integers');
   process.exit(2);
@@ -101,7 +120,7 @@ const scenarioCount = runs + 8; // with the warm-up
 const watchdog = setTimeout(() => {
   console.error('bench:gateway: overall time limit reached; stopping');
   process.exit(1);
-}, (scenarioCount * (duration + TIMEOUT_S + 5) + 120) * 1000);
+}, ((soak ? soakSeconds + 5 + 3 * TIMEOUT_S : scenarioCount * (duration + TIMEOUT_S + 5)) + 120) * 1000);
 watchdog.unref();
 
 const subs = benchSubmissions(5 * 1024);
@@ -412,6 +431,112 @@ function median(xs: number[]): number {
 }
 
 // ---------------------------------------------------------------------------------------------------------------
+// The soak (--soak)
+
+/** Resident memory (bytes) and open descriptors of a process, from /proc. */
+function processFigures(pid: number): { rss: number; fds: number } {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const rss = Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? 0) * 1024;
+  return { rss, fds: readdirSync(`/proc/${pid}/fd`).length };
+}
+
+function percentile(xs: number[], p: number): number {
+  if (xs.length === 0) return NaN;
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)]!;
+}
+
+async function runSoak(): Promise<number> {
+  const gw = await startGroup('off');
+  const intake: Intake = { accepted: new Map(), unanswered: new Map() };
+  const mix = () => [preflightValid, distinctSubmit(intake)];
+  // Warm the JIT, then measure the capacity of the mix.
+  await autocannon({ url: target(gw.urls), connections: Math.ceil(connections / gw.urls.length) * gw.urls.length, duration: 3, timeout: TIMEOUT_S, requests: mix() });
+  const capacityRun = await autocannon({ url: target(gw.urls), connections: Math.ceil(connections / gw.urls.length) * gw.urls.length, duration: 5, timeout: TIMEOUT_S, requests: mix() });
+  const capacity = answered(capacityRun) / capacityRun.duration;
+  const rate = Math.max(10, Math.round(capacity / 2));
+  console.log(`capacity of the mix (half preflight, half new submits): ${Math.round(capacity)} req/s; soaking at ${rate} req/s for ${soakSeconds} s`);
+
+  const windows = 10;
+  const windowMs = (soakSeconds * 1000) / windows;
+  const latencies: number[][] = Array.from({ length: windows }, () => []);
+  const samples: { t: number; rss: number; fds: number; dbConnections: number }[] = [];
+  const t0 = performance.now();
+  const dbConnections = async () =>
+    gw.databaseUrl
+      ? Number((await postgres!.query<{ n: number }>(gw.databaseUrl, `SELECT count(*)::int AS n FROM pg_stat_activity WHERE application_name = 'echo-archive-gateway'`))[0]!.n)
+      : 0;
+  const sampler = setInterval(() => {
+    void (async () => {
+      const figures = gw.members.map((m) => processFigures(m.child.pid!));
+      samples.push({ t: performance.now() - t0, rss: figures.reduce((a, f) => a + f.rss, 0), fds: figures.reduce((a, f) => a + f.fds, 0), dbConnections: await dbConnections() });
+    })().catch(() => undefined);
+  }, Math.max(1000, Math.min(5000, windowMs / 4)));
+  const instance = autocannon({
+    url: target(gw.urls),
+    connections: Math.ceil(connections / gw.urls.length) * gw.urls.length,
+    overallRate: rate,
+    duration: soakSeconds,
+    timeout: TIMEOUT_S,
+    requests: mix(),
+  });
+  instance.on('response', (_client: unknown, _status: number, _bytes: number, responseTime: number) => {
+    const w = Math.min(windows - 1, Math.floor((performance.now() - t0) / windowMs));
+    latencies[w]!.push(responseTime);
+  });
+  const result = await instance;
+  clearInterval(sampler);
+  rows.push({ name: `soak ${soakSeconds} s at ${rate} req/s`, result, expected: [200, 202] });
+  checkRows();
+
+  const warmupMs = Math.max(5_000, (soakSeconds * 1000) / 5);
+  const after = samples.filter((s) => s.t >= warmupMs);
+  const windowOf = (s: { t: number }) => Math.floor(s.t / windowMs);
+  const firstWindow = Math.ceil(warmupMs / windowMs);
+  const med = (xs: number[]) => (xs.length ? median(xs) : NaN);
+  const rssFirst = med(after.filter((s) => windowOf(s) === firstWindow).map((s) => s.rss));
+  const rssLast = med(samples.filter((s) => windowOf(s) === windows - 1).map((s) => s.rss));
+  const rssDrift = (rssLast - rssFirst) / rssFirst;
+  const p99s = latencies.map((l) => percentile(l, 99));
+  // Stable: the p99 of the later half after warm-up against the earlier half's (halves, not single tenths, so that
+  // one noisy moment on a shared machine is not taken for a trend).
+  const mid = Math.ceil((firstWindow + windows) / 2);
+  const p99First = percentile(latencies.slice(firstWindow, mid).flat(), 99);
+  const p99Last = percentile(latencies.slice(mid).flat(), 99);
+  const fdsAfterWarmup = after[0]?.fds ?? NaN;
+  const fdsEnd = samples.at(-1)?.fds ?? NaN;
+  const connAfterWarmup = after[0]?.dbConnections ?? 0;
+  const connEnd = samples.at(-1)?.dbConnections ?? 0;
+  const connMax = Math.max(0, ...samples.map((s) => s.dbConnections));
+  const mb = (b: number) => `${(b / 2 ** 20).toFixed(1)} MB`;
+
+  console.log('');
+  console.log(table());
+  console.log('');
+  console.log(`RSS (all instances): after warm-up ${mb(rssFirst)}, at the end ${mb(rssLast)} (${(rssDrift * 100).toFixed(1)} %); min ${mb(Math.min(...after.map((s) => s.rss)))}, max ${mb(Math.max(...after.map((s) => s.rss)))} over ${after.length} samples`);
+  console.log(`p99 per tenth of the run (ms): ${p99s.map((p) => p.toFixed(1)).join(' ')} (warm-up: the first ${Math.round(warmupMs / 1000)} s)`);
+  console.log(`open descriptors: ${fdsAfterWarmup} after warm-up, ${fdsEnd} at the end; database connections: ${connAfterWarmup} after warm-up, ${connEnd} at the end, at most ${connMax}`);
+  const checks: [boolean, string][] = [
+    [Math.abs(rssDrift) <= 0.1, `RSS flat within 10 % after warm-up (${(rssDrift * 100).toFixed(1)} %)`],
+    [p99Last <= Math.max(2 * p99First, 50), `p99 stable (later half after warm-up ${p99Last.toFixed(1)} ms against the earlier half's ${p99First.toFixed(1)} ms)`],
+    [fdsEnd <= fdsAfterWarmup + 5, `no descriptor leak (${fdsAfterWarmup} → ${fdsEnd})`],
+    [connEnd <= connAfterWarmup + 5 && connMax <= 10 * gw.members.length, `no connection leak (${connAfterWarmup} → ${connEnd}, at most ${connMax}; pool 10 per instance)`],
+  ];
+  for (const [ok, what] of checks) {
+    console.log(`${ok ? 'ok' : 'FAILED'}: ${what}`);
+    if (!ok) failures.push(what);
+  }
+  console.log(await checkIntake(gw, 'soak', intake, true));
+  for (const code of await stopGroup(gw)) if (code !== 0) failures.push(`soak: a gateway exited ${code} on SIGTERM`);
+  if (failures.length > 0) {
+    for (const f of failures) console.log(`FAILED: ${f}`);
+    return 1;
+  }
+  console.log('checks: RSS flat, p99 stable, no descriptor or connection leak, every answer expected, no lost intake, the gateway stopped cleanly');
+  return 0;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
 // The run
 
 console.log(`machine: ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${Math.round(totalmem() / 2 ** 30)} GB RAM; node ${process.version}`);
@@ -425,6 +550,21 @@ const notes: string[] = [];
 let exitCode = 0;
 let off: GatewayGroup | undefined;
 let on: GatewayGroup | undefined;
+if (soak) {
+  try {
+    exitCode = await runSoak();
+  } catch (err) {
+    console.error(`bench:gateway: ${(err as Error).message}`);
+    exitCode = 2;
+  } finally {
+    for (const gw of groups) {
+      await stopGroup(gw);
+      rmSync(gw.dataDir, { recursive: true, force: true });
+    }
+    await postgres?.stop();
+  }
+  process.exit(exitCode);
+}
 try {
   // Rate limits off: the gateway's own speed, then overload.
   off = await startGroup('off');

@@ -31,6 +31,8 @@ declare module 'autocannon' {
     body?: string | Buffer;
     requests?: RequestSpec[];
     title?: string;
+    /** Requests per second over all connections (a steady rate instead of as fast as possible). */
+    overallRate?: number;
   }
   export interface Result {
     title?: string;
@@ -45,6 +47,8 @@ declare module 'autocannon' {
   }
   export interface Instance extends Promise<Result> {
     stop(): void;
+    /** Every answer: its status and its latency in ms. */
+    on(event: 'response', listener: (client: unknown, statusCode: number, resBytes: number, responseTime: number) => void): this;
   }
   function autocannon(options: Options): Instance;
   export default autocannon;

@@ -17,7 +17,7 @@ import { recordsRoot } from '../core/config.ts';
 import { generateEd25519KeyPair } from '../core/crypto/ed25519.ts';
 import { sha256Hex } from '../core/crypto/sha256.ts';
 import { appendLeaves, LogStateError, reconcile, VERSIONS_DIR, type PendingLeaf } from '../core/log/archive-log.ts';
-import { appendToLog, logDir, readLogState, type LogState } from '../core/log/log-files.ts';
+import { appendToLog, logDir, readLogState, repairInterruptedAppend, type LogState } from '../core/log/log-files.ts';
 import { signerKeyText } from '../core/log/note.ts';
 import { byArchivePath } from '../core/publish/records.ts';
 
@@ -78,6 +78,10 @@ function earlierBytes(root: string, path: string, sha256: string): Uint8Array | 
 async function append(root: string, dryRun: boolean): Promise<number> {
   const records = await readRecords(root);
   if (!records) return 1;
+  if (!dryRun) {
+    const cut = repairInterruptedAppend(root);
+    if (cut > 0) console.log(`Repaired the log: cut ${cut} leaf entr${cut === 1 ? 'y' : 'ies'} an interrupted log:append wrote past the recorded tree head (never committed); appending them again.`);
+  }
   const state: LogState | undefined = readLogState(root);
   const { byId, pending } = reconcile(state?.leaves ?? [], records);
   if (pending.length === 0) {
@@ -150,6 +154,13 @@ export async function main(argv: string[]): Promise<number> {
   } catch (err) {
     if (err instanceof LogStateError) {
       console.error(`${err.message}\n  fix: ${err.hint}`);
+      return 1;
+    }
+    if ((err as NodeJS.ErrnoException).code === 'ENOSPC') {
+      console.error(
+        `log: no space left on device (ENOSPC) while writing ${(err as NodeJS.ErrnoException).path ?? logDir(root)}: the append was not committed ` +
+          `(tree-head.json is unchanged). Free some space and run npm run log:append again: it cuts what this run wrote past the tree head and appends again.`,
+      );
       return 1;
     }
     throw err;

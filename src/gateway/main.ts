@@ -8,7 +8,7 @@ import { ConfigError, gatewaySettings } from './config.ts';
 import { loadOrCreateGatewayKey } from './keys.ts';
 import { jsonLogger, silentLogger } from './log.ts';
 import { GatewayMetrics, metricsServer } from './metrics.ts';
-import { describeStore, openSubmissionStore } from './open-store.ts';
+import { describeStore, openSubmissionStoreWaiting } from './open-store.ts';
 import { createGateway } from './server.ts';
 import { ArchiveIndex, gatewayIndexSource } from './archive-index.ts';
 import { StorageError } from './store.ts';
@@ -49,8 +49,10 @@ async function main(): Promise<void> {
   const logger = settings.log === 'off' ? silentLogger : jsonLogger();
   const metrics = settings.metrics.kind === 'off' ? undefined : new GatewayMetrics();
   // The gateway listens while the store opens (PostgreSQL: connecting, migrations under the lock other instances may
-  // hold): /readyz answers 503 not_ready meanwhile, and the store's routes 503. A store that cannot be opened still
-  // stops the process (exit 2), as before.
+  // hold): /readyz answers 503 not_ready meanwhile, and the store's routes 503 with Retry-After. A PostgreSQL that
+  // cannot be reached yet (down, restarting) is waited for, not ready, and the "listening on" line is printed once
+  // the store is open; a store that cannot be opened for another reason (a wrong password, no such database) stops
+  // the process (exit 2).
   const site = siteConfig();
   let archiveIndex: ArchiveIndex;
   try {
@@ -58,7 +60,12 @@ async function main(): Promise<void> {
   } catch (err) {
     throw new ConfigError((err as Error).message);
   }
-  const opening = openSubmissionStore(settings).then((opened) => (metrics ? metrics.instrument(opened) : opened));
+  let boundPort: number | undefined;
+  const opening = openSubmissionStoreWaiting(settings, (err, retryInMs) => {
+    // Not the "listening on" line (scripts wait for that one to send traffic).
+    const at = boundPort === undefined ? '' : ` at http://${settings.host}:${boundPort}`;
+    console.error(`gateway: not ready: ${err.message}; trying again in ${(retryInMs / 1000).toFixed(1)} s (/readyz${at} answers 503 meanwhile)`);
+  }).then((opened) => (metrics ? metrics.instrument(opened) : opened));
   const gateway = createGateway({
     store: opening,
     keys,
@@ -73,6 +80,7 @@ async function main(): Promise<void> {
     ...(settings.mcp ? { mcp: { allowedHosts: settings.mcp.allowedHosts, version: packageVersion() } } : {}),
   });
   const port = await gateway.listen(settings.port, settings.host);
+  boundPort = port;
   let store: Awaited<typeof opening>;
   try {
     store = await opening;

@@ -9,14 +9,27 @@
  *   gateway_submissions_total{result}                       submit outcomes: new, duplicate, invalid
  *   gateway_store_operation_duration_seconds{operation}     store latency by operation (putIfAbsent, get, …)
  *   gateway_store_errors_total{operation}                   store failures (each answered 503 storage_unavailable)
+ *   gateway_store_up                                        1 while the store's last call succeeded, 0 after a failure
+ *                                                           or before it is open (the "store unavailable" alert)
+ *   gateway_store_disk_full_errors_total                    store failures for want of disk space (ENOSPC, SQLite's
+ *                                                           "database or disk is full", PostgreSQL's disk_full 53100)
  *   gateway_stored_submissions{status}                      submissions in the store by review state, read at scrape
- *   plus prom-client's default process metrics (CPU, memory, event-loop lag, open handles), prefixed gateway_.
+ *   plus prom-client's default process metrics (CPU, memory, event-loop lag, open handles), prefixed gateway_,
+ *   less its three gauges named `…_total` (nodejs_active_handles_total, _requests_total, _resources_total): a gauge
+ *   must not end in _total (`promtool check metrics`); their per-type gauges without the suffix remain, and
+ *   sum(gateway_nodejs_active_handles) is the same number.
  */
 import { createServer, type Server } from 'node:http';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { SubmissionStore } from './store.ts';
 
 const LATENCY_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
+
+/** A failure for want of disk space, in the words SQLite, PostgreSQL and Node use for it. */
+export function isDiskFull(err: unknown): boolean {
+  const e = err as { code?: unknown; message?: unknown } | undefined;
+  return e?.code === 'ENOSPC' || e?.code === '53100' || /ENOSPC|no space left on device|database or disk is full|disk_full|could not extend file/i.test(String(e?.message ?? ''));
+}
 
 export class GatewayMetrics {
   readonly registry = new Registry();
@@ -27,9 +40,19 @@ export class GatewayMetrics {
   readonly submissions = new Counter({ name: 'gateway_submissions_total', help: 'Submit outcomes: new intake (202), duplicate (200), invalid (422)', labelNames: ['result'] as const, registers: [this.registry] });
   readonly storeDuration = new Histogram({ name: 'gateway_store_operation_duration_seconds', help: 'Submission store latency by operation', labelNames: ['operation'] as const, buckets: LATENCY_BUCKETS, registers: [this.registry] });
   readonly storeErrors = new Counter({ name: 'gateway_store_errors_total', help: 'Submission store failures by operation', labelNames: ['operation'] as const, registers: [this.registry] });
+  readonly storeUp = new Gauge({ name: 'gateway_store_up', help: '1 while the last call to the submission store succeeded; 0 after a failure, or before the store is open', registers: [this.registry] });
+  readonly diskFull = new Counter({ name: 'gateway_store_disk_full_errors_total', help: 'Submission store failures for want of disk space (ENOSPC, database or disk is full)', registers: [this.registry] });
 
   constructor(options: { defaultMetrics?: boolean } = {}) {
-    if (options.defaultMetrics ?? true) collectDefaultMetrics({ register: this.registry, prefix: 'gateway_' });
+    if (options.defaultMetrics ?? true) {
+      collectDefaultMetrics({ register: this.registry, prefix: 'gateway_' });
+      // Gauges named like counters (promtool: "non-counter metrics should not have _total suffix"); the per-type
+      // gauges gateway_nodejs_active_{handles,requests,resources}{type} carry the same numbers.
+      for (const name of ['gateway_nodejs_active_handles_total', 'gateway_nodejs_active_requests_total', 'gateway_nodejs_active_resources_total']) {
+        this.registry.removeSingleMetric(name);
+      }
+    }
+    this.storeUp.set(0);
   }
 
   /** The store with every call timed and its failures counted; adds the stored-submissions gauge when it can count. */
@@ -38,14 +61,20 @@ export class GatewayMetrics {
       async (...args: A): Promise<R> => {
         const end = this.storeDuration.startTimer({ operation });
         try {
-          return await fn(...args);
+          const result = await fn(...args);
+          this.storeUp.set(1);
+          return result;
         } catch (err) {
           this.storeErrors.inc({ operation });
+          this.storeUp.set(0);
+          if (isDiskFull(err)) this.diskFull.inc();
           throw err;
         } finally {
           end();
         }
       };
+    // Opened: the store answered (SQLite opened its file, PostgreSQL ran its migrations).
+    this.storeUp.set(1);
     const countByStatus = store.countByStatus?.bind(store);
     if (countByStatus) {
       new Gauge({

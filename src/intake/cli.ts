@@ -159,6 +159,13 @@ export async function runIntake(argv: readonly string[], io: IntakeIo, store?: S
       io.err(`intake: ${err.message}`);
       return 1;
     }
+    if ((err as NodeJS.ErrnoException).code === 'ENOSPC') {
+      io.err(
+        `intake: no space left on device (ENOSPC) while writing ${(err as NodeJS.ErrnoException).path ?? 'the archive'}. Nothing was marked accepted; ` +
+          `an accept that had begun writing is finished by the next accept or \`npm run intake -- recover\` (until then the archive refuses to load). Free some space and run it again.`,
+      );
+      return 2;
+    }
     io.err(`intake: ${(err as Error).message}`);
     return 2;
   } finally {

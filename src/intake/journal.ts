@@ -61,8 +61,14 @@ function fsyncPath(path: string): void {
 function durableTemp(target: string, text: string): string {
   mkdirSync(dirname(target), { recursive: true });
   const temp = join(dirname(target), `.intake-${process.pid}-${Date.now()}-${Math.random().toString(36).slice(2)}.tmp`);
-  writeFileSync(temp, text, { flag: 'wx', mode: 0o644 });
-  fsyncPath(temp);
+  try {
+    writeFileSync(temp, text, { flag: 'wx', mode: 0o644 });
+    fsyncPath(temp);
+  } catch (err) {
+    // A disk that filled mid-write leaves no part-written file behind (a killed process's is removed by recoverJournal).
+    rmSync(temp, { force: true });
+    throw err;
+  }
   return temp;
 }
 
@@ -75,7 +81,12 @@ function applyWrite(root: string, w: PlannedWrite, beforeRename?: (temp: string)
   const target = join(root, w.path);
   const temp = durableTemp(target, w.text);
   beforeRename?.(temp);
-  renameSync(temp, target);
+  try {
+    renameSync(temp, target);
+  } catch (err) {
+    rmSync(temp, { force: true });
+    throw err;
+  }
   fsyncPath(dirname(target));
 }
 

@@ -70,7 +70,7 @@ export function parseLeafEntry(text: string): LogLeaf | undefined {
 /** Parses entries.jsonl; every line must be a canonical entry whose index is its line number (from 0). */
 export function parseEntriesFile(text: string, where = `${LOG_DIR}/${ENTRIES_FILE}`): LogLeaf[] {
   if (text === '') return [];
-  if (!text.endsWith('\n')) throw new LogStateError(`${where} does not end with a newline: it was cut short or edited by hand`, 'Restore it from git (git checkout -- <archive>/.tlog/).');
+  if (!text.endsWith('\n')) throw new LogStateError(`${where} does not end with a newline: it was cut short or edited by hand`, 'Restore it from git (git checkout -- <archive>/.tlog/); after an interrupted log:append, running npm run log:append again cuts the part past the tree head.');
   const lines = text.slice(0, -1).split('\n');
   return lines.map((line, i) => {
     const leaf = parseLeafEntry(line);
@@ -116,7 +116,10 @@ export function checkTreeHead(leaves: readonly LogLeaf[], tree: MerkleLevels, he
   }
   if (tree.size > head.tree_size) {
     const added = leaves.slice(head.tree_size).map((l) => l.id);
-    throw new LogStateError(`${LOG_DIR}/${ENTRIES_FILE} has ${tree.size - head.tree_size} leaves that log:append did not record (${added.slice(0, 5).join(', ')}${added.length > 5 ? ', …' : ''})`, hint);
+    throw new LogStateError(
+      `${LOG_DIR}/${ENTRIES_FILE} has ${tree.size - head.tree_size} leaves that log:append did not record (${added.slice(0, 5).join(', ')}${added.length > 5 ? ', …' : ''})`,
+      `${hint} If a log:append was interrupted (killed, the disk full), running npm run log:append again cuts those unrecorded leaves and appends them again.`,
+    );
   }
   const root = Buffer.from(tree.root()).toString('base64');
   if (root !== head.root_hash) {

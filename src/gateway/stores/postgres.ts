@@ -56,6 +56,20 @@ export interface PostgresStoreOptions {
   statementTimeoutMs?: number;
 }
 
+/**
+ * Whether a failure to reach PostgreSQL may pass by itself (the server is down, restarting, starting up, or not
+ * reachable over the network yet), as opposed to a setting that is wrong (a bad password, a database that does not
+ * exist): the gateway waits out the first kind at start, not ready, and stops on the second.
+ */
+export function isTransientDatabaseError(err: unknown): boolean {
+  for (let e = err as { code?: unknown; message?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 5; e = e.cause as typeof e, depth++) {
+    const code = String(e.code ?? '');
+    if (['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN', 'EPIPE', '57P01', '57P02', '57P03', '53300'].includes(code)) return true;
+    if (/connection timeout|Connection terminated|the database system is (starting up|shutting down|in recovery mode)|timeout expired/i.test(String(e.message ?? ''))) return true;
+  }
+  return false;
+}
+
 /** Where the URL points, without its password: for messages. */
 export function describeDatabaseUrl(url: string): string {
   try {
@@ -92,7 +106,7 @@ export class PostgresSubmissionStore implements SubmissionStore {
       await store.migrate();
     } catch (err) {
       await pool.end().catch(() => undefined);
-      throw new StorageError(`cannot open the submission store at ${describeDatabaseUrl(url)}: ${(err as Error).message}`);
+      throw new StorageError(`cannot open the submission store at ${describeDatabaseUrl(url)}: ${(err as Error).message}`, { cause: err });
     }
     return store;
   }
