@@ -47,9 +47,11 @@ import { pathOf } from './request-path.ts';
 import { RateLimiter, type RateLimitSettings } from './rate-limit.ts';
 import type { StoredSubmission, SubmissionStore } from './store.ts';
 import { ArchiveIndex, IndexUnavailable } from './archive-index.ts';
+import { archiveChecks, keyTakenFinding, type ArchiveCheckResult } from './archive-checks.ts';
+
+export { ARCHIVE_RULES } from './archive-checks.ts';
 import { guardianKeyOf } from '../core/guardian/keys.ts';
 import { locateFindings } from '../core/diagnostics/locate.ts';
-import type { Finding } from '../core/diagnostics/diagnostic.ts';
 import type { Submission } from '../core/record-chain/index.ts';
 
 export interface GatewayOptions {
@@ -95,13 +97,6 @@ export interface GatewayOptions {
   /** Seconds a client is asked to wait when the public index cannot be read (default 30). */
   indexRetryAfterSeconds?: number;
 }
-
-/** Rule ids of the checks that need this gateway's store or the public index (docs/guardians.md section 2). */
-export const ARCHIVE_RULES = {
-  guardianKeyTaken: 'chain/guardian-key-taken',
-  guardianNotRegistered: 'chain/guardian-not-registered',
-  classificationTarget: 'chain/classification-target',
-} as const;
 
 type ErrorExtra = Omit<ErrorEnvelope['error'], 'status' | 'code' | 'message'>;
 
@@ -372,114 +367,28 @@ export function createGateway(options: GatewayOptions): Gateway {
     return { body, result, diagnostics };
   }
 
-  /**
-   * The checks a submission's text alone cannot settle (docs/guardians.md section 2): a second application for a
-   * key (against this gateway's store), a retirement of a guardian registered nowhere (store and public index), a
-   * classification update of a record the public index does not list with that SHA-256. Findings, and the stored
-   * application a guardian_application's key already has. The public index unread: 503 archive_index_unavailable.
-   */
-  async function archiveChecks(submission: Submission, submissionSha256: string): Promise<{ findings: Finding[]; taken?: StoredSubmission; guardianKeySha256?: string }> {
-    const record = submission.record;
-    const finding = (rule: string, pointer: string, message: string, hint: string): Finding => ({ rule, severity: 'error', message, hint, pointer });
-    const indexed = async <T>(fn: () => Promise<T>): Promise<T> => {
-      try {
-        return await fn();
-      } catch (err) {
-        if (!(err instanceof IndexUnavailable)) throw err;
-        throw new HttpError(
-          'archive_index_unavailable',
-          `the public index could not be read to check this ${submission.record_type}; nothing was stored (${err.message})`,
-          { retry_after_seconds: indexRetry },
-          { 'retry-after': String(indexRetry) },
-        );
-      }
-    };
-    const stored = async <T>(fn: (s: SubmissionStore) => Promise<T>): Promise<T> => {
-      const s = store();
-      try {
-        return await fn(s);
-      } catch (err) {
-        throw storageError(err);
-      }
-    };
-
-    if (submission.record_type === 'guardian_application') {
-      const key = guardianKeyOf(submission.proof.public_key)!;
-      const taken = await stored((s) => s.findGuardianApplication(key.sha256));
-      if (!taken || taken.submissionSha256 === submissionSha256) return { findings: [], guardianKeySha256: key.sha256 };
-      return { findings: [keyTakenFinding(key.guardianId, key.sha256, taken)], taken, guardianKeySha256: key.sha256 };
+  /** archiveChecks (archive-checks.ts) with this gateway's store and index: an unreadable index answers 503. */
+  async function archiveChecksHere(submission: Submission, submissionSha256: string): Promise<ArchiveCheckResult> {
+    try {
+      return await archiveChecks(submission, submissionSha256, {
+        findGuardianApplication: async (keySha256) => {
+          try {
+            return await store().findGuardianApplication(keySha256);
+          } catch (err) {
+            throw storageError(err);
+          }
+        },
+        archiveIndex,
+      });
+    } catch (err) {
+      if (!(err instanceof IndexUnavailable)) throw err;
+      throw new HttpError(
+        'archive_index_unavailable',
+        `the public index could not be read to check this ${submission.record_type}; nothing was stored (${err.message})`,
+        { retry_after_seconds: indexRetry },
+        { 'retry-after': String(indexRetry) },
+      );
     }
-
-    if (submission.record_type === 'guardian_retirement') {
-      const guardianId = String(record.guardian_id);
-      const keySha256 = String(record.guardian_public_key_sha256);
-      if (await stored((s) => s.findGuardianApplication(keySha256))) return { findings: [] };
-      const targetId = String(record.target_guardian_application_record_id);
-      const entry = await indexed(() => archiveIndex.entry(targetId));
-      let why: string;
-      if (!entry) why = `the public index lists no record ${targetId}`;
-      else if (entry.record_type !== 'guardian_application') why = `the public index lists ${targetId} as ${entry.record_type ?? 'a record'} that is no guardian application`;
-      else {
-        const archived = await indexed(() => archiveIndex.record(entry));
-        const registration = archived?.guardian_registration as Record<string, unknown> | undefined;
-        if (registration?.guardian_id === guardianId) return { findings: [] };
-        why = archived
-          ? `the archived application ${targetId} registers ${typeof registration?.guardian_id === 'string' ? registration.guardian_id : 'no guardian id'}, not ${guardianId}`
-          : `the archived application ${targetId} could not be read with the SHA-256 the index lists (the site may be mid-publication)`;
-      }
-      return {
-        findings: [
-          finding(
-            ARCHIVE_RULES.guardianNotRegistered,
-            '/record/guardian_id',
-            `${guardianId} is not a registered guardian: no guardian application for its key is pending or accepted at this gateway, and ${why}`,
-            'A guardian retires after it has applied: submit a guardian_application with this key first (builder: guardian-application), and name the archived application (target_guardian_application_record_id and _sha256, as the public index lists them; builder: guardian-retirement --site).',
-          ),
-        ],
-      };
-    }
-
-    if (submission.record_type === 'classification_update') {
-      const content = record.classification_update_content as Record<string, unknown>;
-      const targetId = String(content.target_record_id);
-      const targetSha = String(content.target_record_sha256);
-      const entry = await indexed(() => archiveIndex.entry(targetId));
-      if (!entry) {
-        return {
-          findings: [
-            finding(
-              ARCHIVE_RULES.classificationTarget,
-              '/record/classification_update_content/target_record_id',
-              `the public index lists no record ${targetId}: a classification update names an archived record`,
-              'Check the id against the public index (builder: readback --id ID), or wait until the record is published; the builder\'s classification-update --site fills in the id\'s SHA-256 from the index.',
-            ),
-          ],
-        };
-      }
-      if (entry.sha256 !== targetSha) {
-        return {
-          findings: [
-            finding(
-              ARCHIVE_RULES.classificationTarget,
-              '/record/classification_update_content/target_record_sha256',
-              `target_record_sha256 is ${targetSha}, but the public index lists ${targetId} with SHA-256 ${entry.sha256}`,
-              `Write ${entry.sha256} (the SHA-256 of the record file's bytes, as the index lists it) after checking that the record you read is the one archived now, and sign again (builder: classification-update --site fills it in).`,
-            ),
-          ],
-        };
-      }
-    }
-    return { findings: [] };
-  }
-
-  function keyTakenFinding(guardianId: string, keySha256: string, taken: StoredSubmission): Finding {
-    return {
-      rule: ARCHIVE_RULES.guardianKeyTaken,
-      severity: 'error',
-      message: `the key with SHA-256 ${keySha256} (${guardianId}) already has a guardian application at this gateway (submission_sha256 ${taken.submissionSha256}, ${taken.status}): one guardian id per key, so a second application for it is refused`,
-      hint: `Do not apply again with this key: follow the existing application (GET ${SUBMISSIONS_PATH}/${taken.submissionSha256}). To register another guardian, use another key (builder: keygen --key-dir NEW_DIR).`,
-      pointer: '/record/guardian_application_content/guardian_public_key_sha256',
-    };
   }
 
   function keyTakenError(diagnostics: WireDiagnostic[], taken: StoredSubmission): HttpError {
@@ -496,7 +405,7 @@ export function createGateway(options: GatewayOptions): Gateway {
     let diagnostics = judged.diagnostics;
     let valid = result.valid;
     if (result.valid && result.submission && result.submissionSha256) {
-      const checked = await archiveChecks(result.submission, result.submissionSha256);
+      const checked = await archiveChecksHere(result.submission, result.submissionSha256);
       if (checked.findings.length > 0) {
         valid = false;
         diagnostics = [...diagnostics, ...toWireDiagnostics(locateFindings(checked.findings, judged.body.toString('utf8')))];
@@ -527,7 +436,7 @@ export function createGateway(options: GatewayOptions): Gateway {
       if (existing) {
         outcome = { stored: existing, duplicate: true };
       } else {
-        const checked = await archiveChecks(result.submission!, result.submissionSha256);
+        const checked = await archiveChecksHere(result.submission!, result.submissionSha256);
         const located = () => toWireDiagnostics(locateFindings(checked.findings, body.toString('utf8')));
         if (checked.taken) throw keyTakenError(located(), checked.taken);
         if (checked.findings.length > 0) {
