@@ -7,7 +7,8 @@
 import { sha256Hex } from '../core/crypto/sha256.ts';
 import { parseStrictJson } from '../core/json/strict-parse.ts';
 import { UsageError, type OptionSpec, type ParsedValues } from './cli.ts';
-import { getOk, httpUrl, jsonOf, NetworkError, timeoutSeconds } from './net.ts';
+import { indexDocuments } from './index-documents.ts';
+import { getOk, httpUrl, NetworkError, timeoutSeconds } from './net.ts';
 import { resolveSiteUrl, siteBaseOf } from './commands/readback.ts';
 
 export interface IndexedRecord {
@@ -51,18 +52,10 @@ function entriesOf(doc: unknown, where: string, base: string): IndexedRecord[] {
 /** Every entry of the index that `wanted` accepts, in index (archive) order; with `first`, stops at the first. */
 export async function findIndexed(indexUrl: string, seconds: number, wanted: (e: IndexedRecord) => boolean, first = false): Promise<IndexedRecord[]> {
   const base = siteBaseOf(indexUrl);
-  const index = jsonOf(await getOk(indexUrl, seconds));
-  const shards = (index as { shards?: unknown } | null)?.shards;
-  if (!Array.isArray(shards)) return entriesOf(index, indexUrl, base).filter(wanted).slice(0, first ? 1 : undefined);
+  const index = indexDocuments(await getOk(indexUrl, seconds), (url) => getOk(resolveSiteUrl(url, base), seconds));
   const found: IndexedRecord[] = [];
-  for (const shard of shards as Array<{ url?: unknown; sha256?: unknown }>) {
-    if (typeof shard?.url !== 'string') throw new NetworkError(`${indexUrl}: a shard has no url`);
-    const shardUrl = resolveSiteUrl(shard.url, base);
-    const body = await getOk(shardUrl, seconds);
-    if (typeof shard.sha256 === 'string' && sha256Hex(body.bytes) !== shard.sha256) {
-      throw new NetworkError(`the shard ${shardUrl} does not hash to the sha256 the manifest lists (the site may be mid-publication: try again)`);
-    }
-    found.push(...entriesOf(jsonOf(body), shardUrl, base).filter(wanted));
+  for await (const { doc, body } of index.documents()) {
+    found.push(...entriesOf(doc, index.sharded ? body.url : indexUrl, base).filter(wanted));
     if (first && found.length > 0) return found.slice(0, 1);
   }
   return found;

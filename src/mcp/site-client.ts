@@ -4,9 +4,9 @@
  * with the builder's own requests (src/builder/net.ts: a time-out and a size cap on each), cached for a short while
  * so that a conversation's many calls fetch the index once.
  */
-import { sha256Hex } from '../core/crypto/sha256.ts';
 import { resolveSiteUrl } from '../builder/commands/readback.ts';
-import { getOk, jsonOf, NetworkError, type FetchedBody } from '../builder/net.ts';
+import { indexDocuments } from '../builder/index-documents.ts';
+import { getOk, NetworkError, type FetchedBody } from '../builder/net.ts';
 import { PagefindSearch } from './pagefind.ts';
 
 /** The fields of a public index entry the tools read (/api/public-index-schema.v1.json has them all). */
@@ -75,21 +75,14 @@ export class SiteClient {
   private async loadIndex(): Promise<PublicIndexView> {
     const body = await this.get('/api/index.json');
     let bytes = body.bytes.byteLength;
-    const doc = jsonOf(body) as { record_count?: unknown; counts?: unknown; records?: unknown; shards?: unknown };
+    const index = indexDocuments(body, async (url) => {
+      const part = await this.get(url);
+      bytes += part.bytes.byteLength;
+      return part;
+    });
+    const doc = index.top as { record_count?: unknown; counts?: unknown };
     const entries: IndexEntry[] = [];
-    if (Array.isArray(doc.shards)) {
-      for (const shard of doc.shards as Array<{ url?: unknown; sha256?: unknown }>) {
-        if (typeof shard?.url !== 'string') throw new NetworkError(`${body.url}: a shard has no url`);
-        const part = await this.get(shard.url);
-        bytes += part.bytes.byteLength;
-        if (typeof shard.sha256 === 'string' && sha256Hex(part.bytes) !== shard.sha256) {
-          throw new NetworkError(`the shard ${part.url} does not hash to the sha256 the manifest lists (the site may be mid-publication: try again)`);
-        }
-        entries.push(...recordsOf(jsonOf(part), part.url));
-      }
-    } else {
-      entries.push(...recordsOf(doc, body.url));
-    }
+    for await (const { doc: part, body: from } of index.documents()) entries.push(...recordsOf(part, from.url));
     const byId = new Map(entries.map((e) => [e.id, e]));
     return {
       record_count: typeof doc.record_count === 'number' ? doc.record_count : entries.length,

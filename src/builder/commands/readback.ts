@@ -16,7 +16,8 @@ import { keyTag } from '../../core/log/note.ts';
 import { submissionSha256, type JsonObject } from '../../core/record-chain/index.ts';
 import { EXIT_ERROR, EXIT_NO, EXIT_OK, info, out, str, UsageError, type CommandSpec } from '../cli.ts';
 import { defaultIndexUrl } from '../config.ts';
-import { getOk, httpUrl, jsonOf, NetworkError, timeoutSeconds, withAddressHint } from '../net.ts';
+import { indexDocuments, type IndexDocuments } from '../index-documents.ts';
+import { getOk, httpUrl, NetworkError, timeoutSeconds, withAddressHint } from '../net.ts';
 import { LOG_KEY_OPTION, logKeys, NotInLog, proveInclusion, b64 } from '../log.ts';
 import { LOG_DOCUMENT_PATH } from '../../core/log/publish.ts';
 import { readInput } from './files.ts';
@@ -123,36 +124,23 @@ export const readback: CommandSpec = {
     const indexUrl = httpUrl(str(values, 'index') ?? defaultIndexUrl(), 'index').href;
     const base = siteBaseOf(indexUrl);
 
-    let index: unknown;
+    let index: IndexDocuments;
     try {
-      index = jsonOf(await getOk(indexUrl, seconds));
+      index = indexDocuments(await getOk(indexUrl, seconds), (url) => getOk(resolveSiteUrl(url, base), seconds));
     } catch (err) {
       throw withAddressHint(err, 'public index', 'index', str(values, 'index') === undefined, 'the /api/index.json of its SITE_URL');
     }
-    const shards = (index as { shards?: unknown } | null)?.shards;
     let listed = 0;
     const matches: IndexEntry[] = [];
-    if (Array.isArray(shards)) {
-      for (const shard of shards as Array<{ url?: unknown; sha256?: unknown }>) {
-        if (typeof shard?.url !== 'string') throw new NetworkError(`${indexUrl}: a shard has no url`);
-        const shardUrl = resolveSiteUrl(shard.url, base);
-        const body = await getOk(shardUrl, seconds);
-        if (typeof shard.sha256 === 'string' && sha256Hex(body.bytes) !== shard.sha256) {
-          throw new NetworkError(`the shard ${shardUrl} does not hash to the sha256 the manifest lists (the site may be mid-publication: try again)`);
-        }
-        const entries = entriesOf(jsonOf(body), shardUrl);
-        listed += entries.length;
-        matches.push(...entries.filter(wanted));
-        if (matches.length > 0) break;
-      }
-    } else {
-      const entries = entriesOf(index, indexUrl);
-      listed = entries.length;
+    for await (const { doc, body } of index.documents()) {
+      const entries = entriesOf(doc, index.sharded ? body.url : indexUrl);
+      listed += entries.length;
       matches.push(...entries.filter(wanted));
+      if (matches.length > 0) break;
     }
 
     if (matches.length === 0) {
-      info(`not (yet) included: ${indexUrl} lists no record with ${what}${Array.isArray(shards) ? '' : ` (${listed} records listed)`}.`);
+      info(`not (yet) included: ${indexUrl} lists no record with ${what}${index.sharded ? '' : ` (${listed} records listed)`}.`);
       info('A receipt is intake only; a record is included after intake review and the next publication of the archive.');
       return EXIT_NO;
     }
