@@ -53,17 +53,10 @@ function boundTarget(archive: LoadedArchive, id: string, sha256: string, what: s
 }
 
 function planApplication(archive: LoadedArchive, submission: Submission): KeyRecordLinks {
-  const content = obj(submission.record.guardian_application_content);
+  // That the application registers the key that signed it is the core's chain/guardian-id, which accept runs on the
+  // stored submission before this (src/intake/cli.ts): only the archive's side is checked here.
   const key = guardianKeyOf(submission.proof.public_key);
   if (!key) throw new AcceptRejected('the application is not signed by an Ed25519 key, so it registers no guardian key');
-  const id = str(content.requested_guardian_identifier);
-  const sha = str(content.guardian_public_key_sha256);
-  if (id !== key.guardianId || sha !== key.sha256) {
-    throw new AcceptRejected(
-      `the application registers ${id} (key SHA-256 ${sha}), but the key that signed it is ${key.guardianId} (SHA-256 ${key.sha256}): a key registers only itself; ` +
-        `submit a new application with requested_guardian_identifier ${key.guardianId} and guardian_public_key_sha256 ${key.sha256}, signed by that key`,
-    );
-  }
   const registry = deriveGuardianRegistry(archivedRecords(archive).map((f) => ({ id: recordIdOf(f.path), record: f.record })));
   const existing = registry.guardians.find((g) => g.public_key_sha256 === key.sha256);
   if (existing) {
@@ -98,13 +91,7 @@ function planRetirement(archive: LoadedArchive, submission: Submission): KeyReco
   if (registeredBy === undefined || guardianKeyOf(registeredBy)?.sha256 !== keySha) {
     throw new AcceptRejected(`the application ${targetId} is not signed by the key it registers, so that key's registration cannot be shown; there is nothing to retire`);
   }
-  const signer = guardianKeyOf(submission.proof.public_key);
-  if (signer?.sha256 !== keySha) {
-    throw new AcceptRejected(
-      `the retirement is signed by another key (SHA-256 ${signer?.sha256 ?? 'not an Ed25519 key'}) than the one ${targetId} registered (SHA-256 ${keySha}): ` +
-        'only the registered key retires itself (DECISIONS 24); sign the retirement with that key',
-    );
-  }
+  // That the retirement is signed by the key it names is the core's chain/guardian-retirement-key, run before this.
   return { application: link };
 }
 
