@@ -18,11 +18,7 @@ export interface GatewayMcpOptions {
   siteUrl: string;
   /** The gateway's own base URL for preflight, submit and receipt_status (its listening address). */
   gatewayUrl: () => string;
-  /** Host names (no port) answered besides loopback names. */
-  allowedHosts: readonly string[];
   version: string;
-  /** Largest JSON-RPC body read. */
-  maxBodyBytes: number;
 }
 
 function hostnameOf(hostHeader: string): string {

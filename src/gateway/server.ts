@@ -237,15 +237,13 @@ export function createGateway(options: GatewayOptions): Gateway {
   const observer = requestObserver({ ...options, logger });
   // The gateway's own address once listening: the MCP tools preflight, submit and receipt_status call it.
   let selfUrl = site.gatewayUrl;
-  const mcp = options.mcp
-    ? gatewayMcp({
-        siteUrl: site.baseUrl,
-        gatewayUrl: () => selfUrl,
-        allowedHosts: [...options.mcp.allowedHosts, ...[site.baseUrl, site.gatewayUrl].map((u) => new URL(u).hostname.toLowerCase())],
-        version: options.mcp.version,
-        maxBodyBytes: limits.max_body_bytes * 2 + 65_536,
-      })
-    : undefined;
+  const mcp = options.mcp ? gatewayMcp({ siteUrl: site.baseUrl, gatewayUrl: () => selfUrl, version: options.mcp.version }) : undefined;
+  // Worked out once, not per /mcp request: the Host and Origin names answered besides loopback ones, and the largest
+  // JSON-RPC body read (a submission inside a tool call, with room for the envelope).
+  const mcpAllowedHosts = options.mcp
+    ? [...options.mcp.allowedHosts, ...[site.baseUrl, site.gatewayUrl].map((u) => new URL(u).hostname.toLowerCase())]
+    : [];
+  const mcpLimits = { ...limits, max_body_bytes: limits.max_body_bytes * 2 + 65_536 };
 
   // The store, once open (options.store may be its opening).
   let openStore: SubmissionStore | undefined;
@@ -539,12 +537,12 @@ export function createGateway(options: GatewayOptions): Gateway {
     }
     if (mcp && path === MCP_PATH) {
       allow('POST, GET, DELETE');
-      const refused = rebindingProblem(req, [...options.mcp!.allowedHosts, ...[site.baseUrl, site.gatewayUrl].map((u) => new URL(u).hostname.toLowerCase())]);
+      const refused = rebindingProblem(req, mcpAllowedHosts);
       if (refused) throw new HttpError('forbidden_origin', refused);
       rateLimit(req);
       if (method !== 'POST') throw new HttpError('method_not_allowed', `${MCP_PATH} is stateless: POST one JSON-RPC message per request`, {}, { allow: 'POST' });
       if (!isJsonContentType(req.headers['content-type'])) throw new HttpError('unsupported_media_type', `send MCP messages as application/json; found ${req.headers['content-type'] ?? 'no Content-Type'}`);
-      const body = await readBody(req, { ...limits, max_body_bytes: limits.max_body_bytes * 2 + 65_536 });
+      const body = await readBody(req, mcpLimits);
       let message: unknown;
       try {
         message = JSON.parse(body.toString('utf8'));
