@@ -18,11 +18,11 @@
  * Targets (issue 25): at 100,000 records, p95 < 100 ms once warm, and a first answer fetching < 1 MB.
  * Everything is written under TMPDIR, which must be on the project's file system (as for bench:search).
  */
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { timedNode } from './lib/timed-node.ts';
 import { parseArgs } from 'node:util';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
@@ -32,7 +32,6 @@ import { serveStatic } from '../tests/e2e/static-server.ts';
 import { generateValidArchive } from './lib/valid-synthetic-archive.ts';
 
 const REPO = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const NODE = join(REPO, 'node_modules/.bin/node');
 
 const { values } = parseArgs({
   options: {
@@ -58,22 +57,9 @@ if (!values.site && statSync(tmpdir()).dev !== statSync(REPO).dev) {
   process.exit(2);
 }
 
-/** Runs a node script and its wall time; the benchmark fails with its output if it fails. */
-function timed(args: string[], env: Record<string, string> = {}): Promise<number> {
-  return new Promise((done) => {
-    const start = performance.now();
-    const child = spawn(NODE, args, { cwd: REPO, env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1', NO_COLOR: '1', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-    let out = '';
-    child.stdout.on('data', (b: Buffer) => (out = (out + b.toString()).slice(-10_000)));
-    child.stderr.on('data', (b: Buffer) => (out = (out + b.toString()).slice(-10_000)));
-    child.on('close', (code) => {
-      if (code !== 0) {
-        console.error(`bench:mcp: ${args.join(' ')} failed (exit ${code}):\n${out}`);
-        process.exit(1);
-      }
-      done(performance.now() - start);
-    });
-  });
+/** A step as a fresh process: its wall time. */
+async function timed(args: string[], env: Record<string, string> = {}): Promise<number> {
+  return (await timedNode('bench:mcp', args, env)).ms;
 }
 
 const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`;

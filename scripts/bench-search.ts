@@ -20,11 +20,12 @@
  *
  * Everything is written under TMPDIR, which must be on the project's file system (as for bench:build).
  */
-import { execFile, spawn } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { timedNode } from './lib/timed-node.ts';
 import { parseArgs, promisify } from 'node:util';
 import { searchBundleDirs, searchBundleSizes, searchTailUnit } from '../src/core/publish/search-bundles.ts';
 import { sha256Hex } from '../src/core/crypto/sha256.ts';
@@ -60,24 +61,12 @@ if (statSync(tmpdir()).dev !== statSync(REPO).dev) {
   process.exit(2);
 }
 
-/** Runs a node script; its wall time (and the end of its output), failing the benchmark with its output if it fails. */
+/** A step as a fresh process: its wall time; the end of its output is kept for the caller to read. */
 let lastOutput = '';
-function timed(args: string[], env: Record<string, string> = {}): Promise<number> {
-  return new Promise((done) => {
-    const start = performance.now();
-    const child = spawn(NODE, args, { cwd: REPO, env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1', NO_COLOR: '1', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-    let out = '';
-    child.stdout.on('data', (b: Buffer) => (out = (out + b.toString()).slice(-10_000)));
-    child.stderr.on('data', (b: Buffer) => (out = (out + b.toString()).slice(-10_000)));
-    child.on('close', (code) => {
-      if (code !== 0) {
-        console.error(`bench:search: ${args.join(' ')} failed (exit ${code}):\n${out}`);
-        process.exit(1);
-      }
-      lastOutput = out;
-      done(performance.now() - start);
-    });
-  });
+async function timed(args: string[], env: Record<string, string> = {}): Promise<number> {
+  const run = await timedNode('bench:search', args, env);
+  lastOutput = run.output;
+  return run.ms;
 }
 
 /** Rewrites the built search page's bundle list for `perBundle` (what a build with that SEARCH_SHARD_RECORDS writes). */
