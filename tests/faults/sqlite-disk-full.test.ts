@@ -14,7 +14,7 @@ import { RECEIPTS_PATH, serializeSubmission, SUBMIT_PATH, type Receipt } from '.
 import { GatewayMetrics } from '../../src/gateway/metrics.ts';
 import { DATABASE_FILE, SqliteSubmissionStore } from '../../src/gateway/store.ts';
 import { record, submission } from '../record-chain/helpers.ts';
-import { call, postJson, startGateway } from '../gateway/helpers.ts';
+import { call, postJson, sample, startGateway } from '../gateway/helpers.ts';
 import { mountTmpfs, TMPFS_MISSING } from './helpers.ts';
 
 const fs = mountTmpfs(4 * 1024 * 1024);
@@ -23,10 +23,6 @@ afterAll(() => fs?.unmount());
 
 const body = (i: number) => serializeSubmission(submission('propagation', record('propagation', { summary: `Disk-full stream ${i}: pointed a reader to the index. ${'x'.repeat(400)}` })));
 
-function sample(text: string, name: string): number | undefined {
-  const m = new RegExp(`^${name} (\\S+)$`, 'm').exec(text);
-  return m ? Number(m[1]) : undefined;
-}
 
 describe.skipIf(!fs)('the SQLite store on a disk that fills', () => {
   it('503 naming the cause while full, receipts still readable, intake resumes by itself once space is freed; acknowledged = stored', async () => {

@@ -91,3 +91,15 @@ export function postgresForThisFile(): { server: () => PostgresServer | undefine
   });
   return { server: () => postgres };
 }
+
+/** The value of one sample line of a Prometheus exposition text (with these labels among its own), or undefined. */
+export function sample(text: string, name: string, labels: Record<string, string> = {}): number | undefined {
+  const wanted = Object.entries(labels).map(([k, v]) => `${k}="${v}"`);
+  for (const line of text.split('\n')) {
+    const m = /^([a-zA-Z_:][\w:]*)(?:\{(.*)\})? (\S+)$/.exec(line);
+    if (!m || m[1] !== name) continue;
+    const have = (m[2] ?? '').split(',').filter(Boolean);
+    if (wanted.every((w) => have.includes(w))) return Number(m[3]);
+  }
+  return undefined;
+}

@@ -11,22 +11,12 @@ import { PREFLIGHT_PATH, READY_PATH, serializeSubmission, SUBMIT_PATH } from '..
 import { GatewayMetrics, isDiskFull } from '../../src/gateway/metrics.ts';
 import { SqliteSubmissionStore, StorageError, type SubmissionStore } from '../../src/gateway/store.ts';
 import { record, submission } from '../record-chain/helpers.ts';
-import { call, postJson, startGateway } from './helpers.ts';
+import { call, postJson, sample, startGateway } from './helpers.ts';
 
 const PROMTOOL = spawnSync('promtool', ['--version'], { encoding: 'utf8' }).status === 0;
 const PROMTOOL_MISSING = 'promtool test SKIPPED: no `promtool` on PATH (install Debian\'s prometheus package; .ci/run installs it)';
 if (!PROMTOOL) console.warn(PROMTOOL_MISSING);
 
-function sample(text: string, name: string, labels: Record<string, string> = {}): number | undefined {
-  const wanted = Object.entries(labels).map(([k, v]) => `${k}="${v}"`);
-  for (const line of text.split('\n')) {
-    const m = /^([a-zA-Z_:][\w:]*)(?:\{(.*)\})? (\S+)$/.exec(line);
-    if (!m || m[1] !== name) continue;
-    const have = (m[2] ?? '').split(',').filter(Boolean);
-    if (wanted.every((w) => have.includes(w))) return Number(m[3]);
-  }
-  return undefined;
-}
 
 const text = (summary: string) => serializeSubmission(submission('propagation', record('propagation', { summary })));
 

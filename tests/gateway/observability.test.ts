@@ -15,7 +15,7 @@ import type { Logger, LogFields } from '../../src/gateway/log.ts';
 import { GatewayMetrics, metricsServer } from '../../src/gateway/metrics.ts';
 import { record, submission } from '../record-chain/helpers.ts';
 import { spawnGateway } from './child-gateway.ts';
-import { call, failingStore, postJson, startGateway } from './helpers.ts';
+import { call, failingStore, postJson, sample, startGateway } from './helpers.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
@@ -24,17 +24,6 @@ function memoryLogger(): Logger & { lines: (LogFields & { level: string; msg: st
   return { lines, log: (level, msg, fields = {}) => void lines.push({ level, msg, ...fields }) };
 }
 
-/** The value of one sample line of the exposition text, or undefined. */
-function sample(text: string, name: string, labels: Record<string, string> = {}): number | undefined {
-  const wanted = Object.entries(labels).map(([k, v]) => `${k}="${v}"`);
-  for (const line of text.split('\n')) {
-    const m = /^([a-zA-Z_:][\w:]*)(?:\{(.*)\})? (\S+)$/.exec(line);
-    if (!m || m[1] !== name) continue;
-    const have = (m[2] ?? '').split(',').filter(Boolean);
-    if (wanted.every((w) => have.includes(w))) return Number(m[3]);
-  }
-  return undefined;
-}
 
 const valid = () => serializeSubmission(submission('echo', record('echo')));
 const settle = () => new Promise((resolve) => setTimeout(resolve, 50));
