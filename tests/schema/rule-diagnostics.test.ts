@@ -24,13 +24,18 @@ function diagnosticsOfTheseRules(): Record<string, unknown[]> {
 
 describe('diagnostics of the rules the schema carries', () => {
   const now = diagnosticsOfTheseRules();
-  if (process.env.UPDATE_RULE_SNAPSHOT === '1') writeFileSync(SNAPSHOT, JSON.stringify(now, null, 2) + '\n');
+  const updating = process.env.UPDATE_RULE_SNAPSHOT === '1';
+  if (updating) {
+    writeFileSync(SNAPSHOT, JSON.stringify(now, null, 2) + '\n');
+    console.warn(`[rule-diagnostics] ${SNAPSHOT} rewritten (UPDATE_RULE_SNAPSHOT=1): the comparison is skipped; review the diff`);
+  }
 
   it.each(RULE_MUTATIONS.map((m) => [`${m.rule}: ${m.name}`, m.rule] as const))('%s is reported under its rule', (key, rule) => {
     expect(now[key]!.some((d) => (d as { rule: string }).rule === rule)).toBe(true);
   });
 
-  it('are word for word and place for place what they were', () => {
+  // Skipped while rewriting: a snapshot compared with what was just written to it could not fail.
+  it.skipIf(updating)('are word for word and place for place what they were', () => {
     expect(existsSync(SNAPSHOT), 'snapshot missing: run with UPDATE_RULE_SNAPSHOT=1 and review it').toBe(true);
     expect(now).toEqual(JSON.parse(readFileSync(SNAPSHOT, 'utf8')));
   });
