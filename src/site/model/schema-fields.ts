@@ -1,12 +1,11 @@
 /**
  * What the schemas say about field names, for showing records to people: which fields hold a value from a fixed
- * list (shown as a readable label rather than as free text), and each field's description. Read from the core's
- * schema documents, so a new enum in a schema is picked up without touching the site.
+ * list (shown as a readable label rather than as free text). Read from the core's schema documents, so a new enum in
+ * a schema is picked up without touching the site.
  */
 import { schemaDocuments } from '../../core/schema/documents.ts';
 
 const enumFields = new Set<string>();
-const descriptions = new Map<string, string>();
 
 function visit(node: unknown): void {
   if (Array.isArray(node)) {
@@ -22,7 +21,6 @@ function visit(node: unknown): void {
         const s = sub as Record<string, unknown>;
         const items = s.items !== null && typeof s.items === 'object' ? (s.items as Record<string, unknown>) : undefined;
         if (Array.isArray(s.enum) || Array.isArray(items?.enum)) enumFields.add(name);
-        if (typeof s.description === 'string' && !descriptions.has(name)) descriptions.set(name, s.description);
       }
     }
   }
@@ -33,9 +31,4 @@ visit(schemaDocuments);
 /** Whether values of this field come from a fixed list in some schema (then they are shown as labels). */
 export function isEnumField(name: string): boolean {
   return enumFields.has(name);
-}
-
-/** The schema's description of a field (first found), if any. */
-export function fieldDescription(name: string): string | undefined {
-  return descriptions.get(name);
 }
