@@ -91,10 +91,7 @@ export function classificationViews(records: readonly ClassifiedRecord[]): Map<s
       basis: str(update.content.evidence_or_review_basis),
       applied: false,
     };
-    if (!target) {
-      change.not_applied_because = `the record it names (${update.target_record_id}) is not in the archive`;
-      return; // nothing to show it on
-    }
+    if (!target) return; // names no archived record: there is no page or index entry to show it on
     let view = views.get(target.r.id);
     if (!view) {
       const own = classificationOf(target.r.record);
