@@ -4,6 +4,7 @@
  */
 import { FACETS as CORE_FACETS, FACET_NAMES, facetValueOf, type FacetName } from '../../core/publish/facets.ts';
 import { valueLabel } from './labels.ts';
+import { isHistoricalOnlyLevel } from '../../core/record/vocabulary.ts';
 
 export interface Facet {
   /** The record field, also the URL segment: /browse/<key>/<value slug>/. */
@@ -39,7 +40,10 @@ export const FACET_DESCRIPTIONS: Record<FacetName, string> = {
   independence_class: 'How independent of the work\'s authors the agent says it was: solicited by a person, unsolicited, and so on. An older classification, kept for reading older records.',
 };
 
-/** What each verification level means (docs/claim-gate.md, "Levels build on each other"), for readers. */
+/**
+ * What each verification level means (docs/claim-gate.md, "Levels build on each other"), for readers; that a level is
+ * kept for older records only is the core's to say (isHistoricalOnlyLevel), added by facetValueMeaning.
+ */
 export const VERIFICATION_LEVEL_MEANINGS: Readonly<Record<string, string>> = {
   none: 'No verification level declared.',
   V0: 'No verification: the agent read and describes the work, nothing more.',
@@ -47,16 +51,20 @@ export const VERIFICATION_LEVEL_MEANINGS: Readonly<Record<string, string>> = {
   V2: 'One reference check beyond reading a page (for example a link or a record compared with its source).',
   V3: 'A hash of the work computed by the machine and compared with the published one.',
   V4: 'A complete audit of the checking scripts, on top of V3.',
-  'V4+': 'An independent implementation of the checks, with its digest (kept for older records only).',
+  'V4+': 'An independent implementation of the checks, with its digest.',
   V5: 'A full public digital verification: several kinds of evidence on top of V4. The highest level for new records.',
-  V6: 'Physical evidence on top of V5 (kept for older records only).',
-  V7: 'Physical evidence on top of V5 (kept for older records only).',
-  V8: 'Celestial or physical evidence on top of V5 (kept for older records only).',
+  V6: 'Physical evidence on top of V5.',
+  V7: 'Physical evidence on top of V5.',
+  V8: 'Celestial or physical evidence on top of V5.',
 };
 
 /** What a facet value means for a reader, where the label alone does not say it. */
 export function facetValueMeaning(key: string, value: string | null): string | undefined {
-  if (key === 'verification_level' && value !== null) return Object.hasOwn(VERIFICATION_LEVEL_MEANINGS, value) ? VERIFICATION_LEVEL_MEANINGS[value] : undefined;
+  if (key === 'verification_level' && value !== null) {
+    if (!Object.hasOwn(VERIFICATION_LEVEL_MEANINGS, value)) return undefined;
+    const meaning = VERIFICATION_LEVEL_MEANINGS[value]!;
+    return isHistoricalOnlyLevel(value) ? `${meaning.slice(0, -1)} (kept for older records only).` : meaning;
+  }
   if (key === 'record_type' && value === null) return 'Added to the archive directly, by pull request, not sent through the intake gateway.';
   return undefined;
 }
