@@ -1,10 +1,9 @@
 /**
- * `npm run build [-- --no-cache] [--out-dir DIR]`: the whole site build, in its three steps, each a child process of
+ * `npm run build [-- --no-cache] [--out-dir DIR]`: the whole site build, in its two steps, each a child process of
  * this Node, timed:
  *   1. the record-chain builder bundle (scripts/build-builder.ts), which the site publishes;
- *   2. `astro build`: validates the archive and renders the site into dist/ (src/site/build/);
- *   3. the search index (scripts/build-search.ts).
- * Steps 2 and 3 reuse what the build cache holds for unchanged inputs (src/core/publish/build-cache.ts); --no-cache
+ *   2. `astro build`: validates the archive and renders the site into dist/, search index included (src/site/build/).
+ * Step 2 reuses what the build cache holds for unchanged inputs (src/core/publish/build-cache.ts); --no-cache
  * (or ECHO_ARCHIVE_NO_CACHE=1) builds everything afresh and leaves the cache as it was. Stops at the first step that
  * fails, with its exit code.
  *
@@ -33,9 +32,9 @@ try {
 if (values.help) {
   console.log(`Usage: npm run build [-- --no-cache] [--out-dir DIR]
 
-Builds the site into dist/: the record-chain builder bundle, then astro build (validates every record and renders
-the pages), then the search index (Pagefind). Unchanged inputs are reused from the build cache
-(node_modules/.cache/echo-archive/, or ECHO_ARCHIVE_CACHE_DIR): validation results, record pages, search bundles.
+Builds the site into dist/: the record-chain builder bundle, then astro build (validates every record, renders
+the pages and writes the search index). Unchanged inputs are reused from the build cache
+(node_modules/.cache/echo-archive/, or ECHO_ARCHIVE_CACHE_DIR): validation results, record pages.
 
   --no-cache      build everything afresh and leave the cache as it was (the same as ${NO_CACHE_ENV}=1)
   --out-dir DIR   build the site into DIR instead of dist/
@@ -71,7 +70,6 @@ function diskFull(dir: string): boolean {
 const steps: [string, string[]][] = [
   ['record-chain builder', [join(REPO, 'scripts/build-builder.ts')]],
   ['astro build', [join(REPO, 'node_modules/astro/bin/astro.mjs'), 'build', '--outDir', staging]],
-  ['search index', [join(REPO, 'scripts/build-search.ts'), '--site', staging]],
 ];
 const timings: string[] = [];
 for (const [name, args] of steps) {

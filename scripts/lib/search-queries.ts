@@ -1,61 +1,64 @@
 /**
- * Runs searches against a built site's Pagefind index in Node, the way the search page does in a browser
- * (src/site/client/search.ts: load /pagefind/pagefind.js with the page's ranking, merge the other bundles with it,
- * search), for bench:search.
+ * Runs searches against a built site's search index (src/core/search, /search-index/) in Node, with the reader the
+ * search page runs in a browser, for bench:search and the built-site tests.
  *
- *   node scripts/lib/search-queries.ts --site DIR --queries '["q1", "q2"]' [--ranking JSON: instead of the page's] [--correct]
+ *   node scripts/lib/search-queries.ts --site DIR --queries '["q1", "q2"]'
  *
- * --correct: as the search page does for a misspelt word (src/site/client/did-you-mean.ts), also the corrected query
- * and its number of results (`corrected`, `correctedResults`; null when the query needs no correction).
- *
- * Prints JSON: per query the number of results, the first result's URL, and the bytes the search fetched (index
- * files a browser would download for it, after those of loading). Pagefind's pagefind.js fetches its files by URL;
- * here fetch reads them from the site folder.
+ * Prints JSON: how many bytes opening the index took (`loadBytes`), and per query the number of results, the first
+ * result's page ("/records/<id>/"), the first ten, the correction made for a misspelt word (`corrected`: the query
+ * searched instead, and `typedResults`, what the words as typed found; null when none), the bytes the search fetched
+ * (the index files a browser would download for it, the first ten results' documents included) and its time.
+ * Each query runs on the index as the previous queries left it (files fetched once stay), as in one browser tab.
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { correctedQuery, type PagefindLike } from '../../src/site/client/did-you-mean.ts';
+import { SEARCH_INDEX_DIR } from '../../src/core/search/format.ts';
+import { SearchIndex } from '../../src/core/search/search-index.ts';
 
-interface PagefindApi {
-  options(o: Record<string, unknown>): Promise<void>;
-  mergeIndex(url: string, o?: Record<string, unknown>): Promise<void>;
-  init(): Promise<void>;
-  search(q: string): Promise<{ results: { data(): Promise<{ url: string; content?: string }> }[] }>;
+export interface QueryResult {
+  q: string;
+  results: number;
+  top: string | null;
+  top10: string[];
+  corrected: string | null;
+  typedResults: number | null;
+  bytes: number;
+  ms: number;
 }
 
-const { values } = parseArgs({ options: { site: { type: 'string' }, queries: { type: 'string' }, ranking: { type: 'string' }, correct: { type: 'boolean' } } });
-const site = values.site!;
-const queries = JSON.parse(values.queries ?? '[]') as string[];
-
-let fetched = 0;
-globalThis.fetch = (async (input: string | URL) => {
-  const url = String(input);
-  const path = url.startsWith('file:') ? fileURLToPath(url.split('?')[0]!) : join(site, new URL(url, 'http://site').pathname);
-  const bytes = await readFile(path);
-  fetched += bytes.length;
-  return new Response(bytes);
-}) as typeof fetch;
-
-const page = await readFile(join(site, 'search', 'index.html'), 'utf8');
-const attr = (name: string) => new RegExp(`${name}="([^"]*)"`).exec(page)![1]!.replaceAll('&quot;', '"').replaceAll('&#34;', '"');
-const first = attr('data-pagefind-url').replace(/pagefind\.js$/, '');
-const pf = (await import(pathToFileURL(join(site, first, 'pagefind.js')).href)) as PagefindApi;
-const ranking = JSON.parse(values.ranking ?? (/data-ranking=/.test(page) ? attr('data-ranking') : '{}')) as Record<string, number>;
-await pf.options({ basePath: first, baseUrl: '/', ranking });
-for (const url of JSON.parse(attr('data-merge-bundles')) as string[]) await pf.mergeIndex(url, { baseUrl: '/', ranking });
-await pf.init();
-const loadBytes = fetched;
-const out = [];
-for (const q of queries) {
-  fetched = 0;
-  const started = performance.now();
-  const search = await pf.search(q);
-  const top = search.results[0] ? (await search.results[0].data()).url : null;
-  const ms = performance.now() - started;
-  const corrected = values.correct ? ((await correctedQuery(pf as PagefindLike, q)) ?? null) : undefined;
-  const correctedResults = corrected ? (await pf.search(corrected)).results.length : corrected === null ? null : undefined;
-  out.push({ q, results: search.results.length, top, bytes: fetched, ms, ...(values.correct ? { corrected, correctedResults } : {}) });
+export async function runQueries(site: string, queries: readonly string[]): Promise<{ loadBytes: number; queries: QueryResult[] }> {
+  let fetched = 0;
+  const index = await SearchIndex.open(async (path) => {
+    try {
+      const bytes = await readFile(join(site, SEARCH_INDEX_DIR, path));
+      fetched += bytes.length;
+      return bytes;
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+      throw err;
+    }
+  });
+  const loadBytes = fetched;
+  const out: QueryResult[] = [];
+  for (const q of queries) {
+    fetched = 0;
+    const started = performance.now();
+    const answer = await index.search(q);
+    const docs = await Promise.all([...answer.ranked.subarray(0, 10)].map((o) => index.document(o)));
+    const ms = performance.now() - started;
+    const top10 = docs.map((d) => `/${d.page}`);
+    out.push({ q, results: answer.total, top: top10[0] ?? null, top10, corrected: answer.corrected?.query ?? null, typedResults: answer.corrected?.typedTotal ?? null, bytes: fetched, ms });
+  }
+  return { loadBytes, queries: out };
 }
-console.log(JSON.stringify({ loadBytes, queries: out }));
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const { values } = parseArgs({ options: { site: { type: 'string' }, queries: { type: 'string' } } });
+  if (!values.site) {
+    console.error('search-queries: --site DIR (a built site) is required');
+    process.exit(2);
+  }
+  console.log(JSON.stringify(await runQueries(values.site, JSON.parse(values.queries ?? '[]') as string[])));
+}

@@ -1,7 +1,7 @@
 /**
- * The fixed query set for search's typo tolerance (src/site/client/did-you-mean.ts), over the project's records:
+ * The fixed query set for search's typo tolerance (src/core/search/typo.ts), over the project's records:
  * each misspelling with the word meant (one dropped, swapped or changed letter), and words of the index that must be
- * left alone. tests/build/built-site.test.ts measures it with scripts/lib/search-queries.ts --correct.
+ * left alone. tests/build/built-site.test.ts measures it with scripts/lib/search-queries.ts.
  */
 export const TYPO_QUERIES: readonly { typed: string; meant: string }[] = [
   { typed: 'manifst', meant: 'manifest' },

@@ -1,13 +1,13 @@
 /**
  * The published site as the MCP tools read it: the public index (/api/index.json, or its shards), raw records
- * (/records/<id>.json), documents under /api/, and the site's search (src/mcp/pagefind.ts). Everything over HTTP
+ * (/records/<id>.json), documents under /api/, and the site's search (src/mcp/search.ts). Everything over HTTP
  * with the builder's own requests (src/builder/net.ts: a time-out and a size cap on each), cached for a short while
  * so that a conversation's many calls fetch the index once.
  */
 import { resolveSiteUrl } from '../builder/commands/readback.ts';
 import { indexDocuments } from '../builder/index-documents.ts';
 import { getOk, NetworkError, type FetchedBody } from '../builder/net.ts';
-import { PagefindSearch } from './pagefind.ts';
+import { SiteSearch } from './search.ts';
 
 /** The fields of a public index entry the tools read (/api/public-index-schema.v1.json has them all). */
 export interface IndexEntry {
@@ -42,7 +42,7 @@ export class SiteClient {
   readonly base: string;
   readonly seconds: number;
   private index: { at: number; view: Promise<PublicIndexView> } | undefined;
-  private search: PagefindSearch | undefined;
+  private siteSearch: SiteSearch | undefined;
 
   constructor(base: string, seconds = 30) {
     this.base = base.replace(/\/+$/, '');
@@ -93,9 +93,9 @@ export class SiteClient {
     };
   }
 
-  /** The site's search (Pagefind), loaded once. */
-  pagefind(): PagefindSearch {
-    return (this.search ??= new PagefindSearch(this));
+  /** The site's search (its search index), loaded once. */
+  search(): SiteSearch {
+    return (this.siteSearch ??= new SiteSearch(this));
   }
 }
 

@@ -28,13 +28,3 @@ export function submittedSchema(properties: Record<string, unknown>, description
   return { type: 'object', description, properties, additionalProperties: false };
 }
 
-/** Plain text from Pagefind's excerpt HTML: <mark> tags dropped, entities decoded. */
-export function textOfExcerpt(html: string): string {
-  return html
-    .replace(/<[^>]*>/g, '')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&#0?39;|&#x27;|&apos;/g, "'")
-    .replace(/&amp;/g, '&');
-}

@@ -1,6 +1,6 @@
 /**
  * Checks over a whole built site, as a reader and an agent meet it (issue 26): `npm run build`'s steps (builder
- * bundle, astro build, search index) over the project's records into a temporary folder, a local build (no
+ * bundle, astro build with its search index) over the project's records into a temporary folder, a local build (no
  * ECHO_ARCHIVE_DEPLOY, no log signing key), then every page and document:
  *   - no word glued to an inline element in any page's text (the class of "status<em>accepted");
  *   - every internal href and src of every page, and every link of llms.txt, resolves to a built file, and no retired
@@ -21,6 +21,7 @@ import { publishedApiDocuments, RETIRED_PATHS } from '../../src/core/publish/dis
 import { REPO_ROOT } from '../helpers/records.ts';
 import { gluedWords, htmlFiles, pageIds, pageReferences, read, resolveInternal, siteFiles } from '../helpers/built-site.ts';
 import { TYPO_QUERIES, WORDS_KEPT } from '../../scripts/lib/typo-queries.ts';
+import { runQueries } from '../../scripts/lib/search-queries.ts';
 import claimGateEntrypointPolicy from '../../documents/claim-gate-entrypoint-policy.json' with { type: 'json' };
 
 const NODE = resolve(REPO_ROOT, 'node_modules/.bin/node');
@@ -48,7 +49,6 @@ beforeAll(async () => {
   for (const name of ['ECHO_ARCHIVE_DEPLOY', 'SITE_URL', 'GATEWAY_URL', 'RECORDS_DIR', 'LOG_SIGNING_KEY', 'LOG_SIGNING_KEY_FILE']) delete env[name];
   await buildBuilder();
   await run([resolve(REPO_ROOT, 'node_modules/astro/bin/astro.mjs'), 'build', '--outDir', dir], env);
-  await run([resolve(REPO_ROOT, 'scripts/build-search.ts'), '--site', dir, '--no-cache'], env);
 }, 300_000);
 
 afterAll(() => {
@@ -210,17 +210,15 @@ describe('the built site (a local build of the project\'s records)', () => {
   });
 
   it('search forgives a typo: each misspelling of the fixed query set finds what the word meant finds', async () => {
-    const queries = [...TYPO_QUERIES.flatMap((t) => [t.typed, t.meant]), ...WORDS_KEPT];
-    const out = await new Promise<string>((ok, fail) =>
-      execFile(NODE, [resolve(REPO_ROOT, 'scripts/lib/search-queries.ts'), '--site', dir, '--correct', '--queries', JSON.stringify(queries)], { cwd: REPO_ROOT }, (err, stdout, stderr) =>
-        err ? fail(new Error(`${err.message}\n${stderr}`)) : ok(stdout),
-      ),
-    );
-    const found = new Map((JSON.parse(out) as { queries: { q: string; results: number; corrected: string | null; correctedResults: number | null }[] }).queries.map((r) => [r.q, r]));
+    const { queries } = await runQueries(dir, [...TYPO_QUERIES.flatMap((t) => [t.typed, t.meant]), ...WORDS_KEPT]);
+    const found = new Map(queries.map((r) => [r.q, r]));
     for (const { typed, meant } of TYPO_QUERIES) {
-      expect(found.get(typed)!.corrected, typed).toBe(meant);
-      expect(found.get(typed)!.correctedResults, typed).toBe(found.get(meant)!.results);
       expect(found.get(meant)!.results, meant).toBeGreaterThan(0);
+      expect(found.get(meant)!.corrected, meant).toBeNull();
+      expect(found.get(typed)!.corrected, typed).toBe(meant);
+      expect(found.get(typed)!.results, typed).toBe(found.get(meant)!.results);
+      expect(found.get(typed)!.top10, typed).toEqual(found.get(meant)!.top10);
+      expect(found.get(typed)!.typedResults!, typed).toBeLessThan(found.get(meant)!.results);
     }
     for (const word of WORDS_KEPT) expect(found.get(word)!.corrected, word).toBeNull();
   }, 60_000);

@@ -1,7 +1,7 @@
 /**
  * End-to-end tests of the built site in a real browser: Debian's `chromium` driven by playwright-core.
  *
- * The site is built once (astro build + scripts/build-search.ts, as `npm run build` does) into a temporary folder over a copy of
+ * The site is built once (astro build, search index included, as `npm run build` does) into a temporary folder over a copy of
  * records/ plus the hostile fixture set (tests/e2e/fixtures/hostile/, listed in HOSTILE below): script tags, event
  * handlers, javascript:/data: URLs, SVG, iframe and MathML payloads, HTML comments hiding markup, CSS tricks and
  * remote resources, bidirectional-text and zero-width characters, very long unbroken strings, deeply nested
@@ -93,15 +93,12 @@ describe.skipIf(!HAVE_CHROMIUM)('the built site in a real browser (chromium)', (
     const report = await validateArchive(records);
     expect(report.summary.invalid, 'every record, the hostile ones included, is valid').toBe(0);
 
-    // Full search bundles of 8 record pages: the 21 records make four (8 + 8 + 4 + 1, src/core/publish/search-bundles.ts),
-    // so search must merge them (the hostile records, last in sequence order, are in the second to the fourth).
     // Without the build cache: a test leaves the repository's cache alone.
-    const env = { ...process.env, RECORDS_DIR: records, ASTRO_TELEMETRY_DISABLED: '1', NO_COLOR: '1', SEARCH_SHARD_RECORDS: '8', ECHO_ARCHIVE_NO_CACHE: '1' };
+    const env = { ...process.env, RECORDS_DIR: records, ASTRO_TELEMETRY_DISABLED: '1', NO_COLOR: '1', ECHO_ARCHIVE_NO_CACHE: '1' };
     // As `npm run build` does: the site serves the builder bundle, so it must exist before Astro builds.
     await buildBuilder();
     const node = resolve(REPO_ROOT, 'node_modules/.bin/node');
     await run(node, [resolve(REPO_ROOT, 'node_modules/astro/bin/astro.mjs'), 'build', '--outDir', out], env);
-    await run(node, [resolve(REPO_ROOT, 'scripts/build-search.ts'), '--site', out, '--no-cache'], env);
 
     index = (JSON.parse(readFileSync(join(out, 'api/index.json'), 'utf8')) as { records: IndexEntry[] }).records;
     server = await serveStatic(out);
@@ -269,13 +266,8 @@ describe.skipIf(!HAVE_CHROMIUM)('the built site in a real browser (chromium)', (
     }, 30_000);
   }
 
-  it('search finds a record by a word from its echo text, across merged bundles', async () => {
-    // four Pagefind bundles (SEARCH_SHARD_RECORDS=8), which together index every record page once
-    const pages = ['pagefind', 'pagefind-2', 'pagefind-3', 'pagefind-4'].map(
-      (dir) => (JSON.parse(readFileSync(join(out, dir, 'pagefind-entry.json'), 'utf8')) as { languages: Record<string, { page_count: number }> }).languages,
-    );
-    expect(pages.flatMap((langs) => Object.values(langs)).reduce((n, l) => n + l.page_count, 0)).toBe(index.length);
-    expect(existsSync(join(out, 'pagefind-5'))).toBe(false);
+  it('search finds a record by a word from its echo text; the index holds every record once', async () => {
+    expect((JSON.parse(readFileSync(join(out, 'search-index', 'index.json'), 'utf8')) as { documents: number }).documents).toBe(index.length);
     const { page, errors } = await openPage();
     await page.goto(`${server.origin}/search/?q=${HOSTILE_WORD}`);
     const hit = page.locator(`[data-search-results] a[href*="/records/${HOSTILE_ID}/"]`).first();

@@ -1,6 +1,6 @@
 /**
  * A tiny static file server for the end-to-end tests: serves a built site folder on 127.0.0.1 (port chosen by the
- * system), with the content types the site and Pagefind need, directory index.html, and a redirect to the
+ * system), with the content types the site needs, directory index.html, and a redirect to the
  * trailing-slash URL for folders (the site is built with trailingSlash: 'always'). GET and HEAD only.
  */
 import { createReadStream, statSync } from 'node:fs';
@@ -20,13 +20,8 @@ const TYPES: Record<string, string> = {
   '.svg': 'image/svg+xml',
   '.png': 'image/png',
   '.ico': 'image/x-icon',
-  '.wasm': 'application/wasm',
-  // Pagefind's index chunks, filters, fragments and metadata are binary (gzip-compressed) files.
-  '.pagefind': 'application/octet-stream',
-  '.pf_meta': 'application/octet-stream',
-  '.pf_index': 'application/octet-stream',
-  '.pf_filter': 'application/octet-stream',
-  '.pf_fragment': 'application/octet-stream',
+  // The search index's files (src/core/search/format.ts): gzip-compressed JSON, served as they are.
+  '.gz': 'application/gzip',
 };
 
 export interface StaticServer {

@@ -1,7 +1,7 @@
 /**
  * The archive's MCP server (issue 25) driven with the official SDK's client, over both transports: stdio (the
  * bundled builder's `mcp` command as a child process) and Streamable HTTP (the gateway's /mcp). The site is built
- * once (astro build + scripts/build-search.ts, as `npm run build` does, with a test log key and search bundles of 8
+ * once (astro build, as `npm run build` does, with a test log key
  * pages) into a temporary folder over a copy of records/ plus the hostile fixtures, and served on 127.0.0.1.
  * Every structuredContent is checked against its tool's outputSchema (JSON Schema 2020-12). The whole path runs
  * through the tools: draft → preflight → submit → receipt_status, then the maintainer's steps (intake accept, the log
@@ -83,10 +83,9 @@ beforeAll(async () => {
   for (const r of guardianRecords) writeFileSync(join(records, r.path), r.bytes);
   const keyFile = join(base, 'log.key');
   writeFileSync(keyFile, signerKeyText('127.0.0.1/echo-archive-mcp-test/log', generateEd25519KeyPair().privateKey).signer + '\n', { mode: 0o600 });
-  const env = (buildEnv = { RECORDS_DIR: records, ASTRO_TELEMETRY_DISABLED: '1', NO_COLOR: '1', SEARCH_SHARD_RECORDS: '8', ECHO_ARCHIVE_NO_CACHE: '1', LOG_SIGNING_KEY_FILE: keyFile, NODE_COMPILE_CACHE: join(base, 'compile-cache') });
+  const env = (buildEnv = { RECORDS_DIR: records, ASTRO_TELEMETRY_DISABLED: '1', NO_COLOR: '1', ECHO_ARCHIVE_NO_CACHE: '1', LOG_SIGNING_KEY_FILE: keyFile, NODE_COMPILE_CACHE: join(base, 'compile-cache') });
   await buildBuilder();
   await run([resolve(REPO_ROOT, 'node_modules/astro/bin/astro.mjs'), 'build', '--outDir', out], env);
-  await run([resolve(REPO_ROOT, 'scripts/build-search.ts'), '--site', out, '--no-cache'], env);
   site = await serveStatic(out);
 
   const dataDir = join(base, 'gateway');
@@ -175,7 +174,7 @@ describe('MCP over stdio (the bundled builder)', () => {
     const outside = JSON.stringify({ ...s, query: null, results: s.results.map(({ submitted: _, ...rest }) => rest) });
     expect(outside).not.toContain(INJECTION_WORD);
     expect(s.correction).toBeNull();
-    // A misspelt word, as the site's search forgives it (src/site/client/did-you-mean.ts): the nearest word of the index.
+    // A misspelt word, as the site's search forgives it (src/core/search/typo.ts): the nearest word of the index.
     const meant = (await call(client, tools, 'search_records', { query: 'manifest' })).structuredContent as any;
     const typo = (await call(client, tools, 'search_records', { query: 'manifst' })).structuredContent as any;
     expect(meant.total).toBeGreaterThan(0);
@@ -301,7 +300,6 @@ describe('MCP over stdio (the bundled builder)', () => {
     await run([resolve(REPO_ROOT, 'src/cli/log.ts'), 'append', '--root', recordsDir], {});
     const out2 = join(base, 'site-after-accept');
     await run([resolve(REPO_ROOT, 'node_modules/astro/bin/astro.mjs'), 'build', '--outDir', out2], buildEnv);
-    await run([resolve(REPO_ROOT, 'scripts/build-search.ts'), '--site', out2, '--no-cache'], buildEnv);
     const after = await serveStatic(out2);
     const reader = newClient();
     try {

@@ -14,6 +14,7 @@ import { FACETS, valueSlug } from '../../src/site/model/facets.ts';
 import { fieldLabel } from '../../src/site/model/labels.ts';
 import { sitePaths } from '../../src/site/model/paths.ts';
 import { renderRecordPage, type RecordPageContext, type RecordPageInput } from '../../src/site/render/record-page.ts';
+import { recordSearchDocument } from '../../src/site/render/record-page/search-document.ts';
 import { REMOVE, echoWith, validEcho } from '../helpers/records.ts';
 import { claim as claimModel } from '../record-chain/helpers.ts';
 
@@ -334,13 +335,15 @@ describe('the submitted text', () => {
     expect(byClass(html, 'words-md')).toEqual([]);
   });
 
-  it('carries the search metadata and filters', () => {
-    const html = mainOf(echoWith({ '/verification_status': 'invalidated' }));
-    const meta = elements(html, (el) => el.attribs['data-pagefind-meta'] !== undefined).map((el) => [el.attribs['data-pagefind-meta'], textOf(el)]);
-    expect(meta).toEqual([['title', 'Fixture Agent 1.0'], ['id', ID], ['kind', 'Echo'], ['status', 'Accepted echo'], ['date', '2026-03-01'], ['withdrawn', 'withdrawn']]);
-    const filters = elements(html, (el) => el.attribs['data-pagefind-filter'] !== undefined).map((el) => el.attribs['data-pagefind-filter']);
+  it('makes the search document from the page facts: labels, effective filters, and the free text as plain text', () => {
+    const record = echoWith({ '/verification_status': 'invalidated', '/echo': '# Heading\n\nSome **bold** words and <b>tags</b>.' });
+    const doc = recordSearchDocument(inputFor(record), ctxFor());
+    expect({ ...doc, text: undefined, filters: undefined }).toEqual({ page: `records/${ID}/`, id: ID, title: 'Fixture Agent 1.0', kind: 'Echo', status: 'Accepted echo', date: '2026-03-01', withdrawn: true, text: undefined, filters: undefined });
+    expect(doc.text.split('\n\n').at(-1)).toBe('Heading Some bold words and <b>tags</b>.');
     // Every facet the record has: not record_type, which only a record-chain record carries.
-    expect(filters).toEqual(FACETS.map((f) => f.key).filter((k) => k !== 'record_type'));
+    expect(Object.keys(doc.filters)).toEqual(FACETS.map((f) => f.key).filter((k) => k !== 'record_type'));
+    // The page itself no longer carries search markup.
+    expect(mainOf(record)).not.toContain('data-pagefind');
   });
 });
 
@@ -437,7 +440,7 @@ describe('any record renders inert, every string kept as text', () => {
   }
 
   const TAGS = new Set(['nav', 'a', 'span', 'header', 'p', 'time', 'h1', 'h2', 'h3', 'code', 'bdi', 'div', 'section', 'dl', 'dt', 'dd', 'ul', 'ol', 'li', 'blockquote', 'em', 'table', 'thead', 'tbody', 'tr', 'th', 'td']);
-  const ATTRIBUTES = new Set(['class', 'href', 'title', 'datetime', 'id', 'role', 'tabindex', 'dir', 'scope', 'hidden', 'aria-label', 'aria-hidden', 'aria-current', 'aria-labelledby', 'data-pagefind-body', 'data-pagefind-ignore', 'data-pagefind-meta', 'data-pagefind-filter']);
+  const ATTRIBUTES = new Set(['class', 'href', 'title', 'datetime', 'id', 'role', 'tabindex', 'dir', 'scope', 'hidden', 'aria-label', 'aria-hidden', 'aria-current', 'aria-labelledby']);
   const FRAGMENTS = new Set(['#claim-gate', '#file', '#claim', '#submitted-heading', '#agent', '#discovery', '#classification', '#verification', '#boundary', '#authorship', '#extensions']);
 
   it('writes only its own elements, attributes and links, and keeps every record string as text', () => {

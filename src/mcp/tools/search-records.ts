@@ -1,11 +1,10 @@
-/** search_records: the site's own search (Pagefind, src/mcp/pagefind.ts) for words and facet filters. */
+/** search_records: the site's own search (its search index, src/mcp/search.ts) for words and facet filters. */
 import { FACETS } from '../../site/model/facets.ts';
 import { valueLabel } from '../../site/model/labels.ts';
-import { SUBMITTED_NOTE, submittedSchema, submittedString, textOfExcerpt } from '../submitter-text.ts';
-import { MAX_HITS } from '../pagefind.ts';
+import { SUBMITTED_NOTE, submittedSchema, submittedString } from '../submitter-text.ts';
+import { MAX_HITS } from '../search.ts';
 import { render, S, stringArg, ToolInputError, type ArchiveTool } from '../tool.ts';
 
-const RECORD_PAGE = /^\/records\/([A-Za-z0-9._-]+)\/$/;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 export const MAX_RESULTS = MAX_HITS;
 
@@ -15,7 +14,7 @@ export const searchRecords: ArchiveTool = {
   name: 'search_records',
   title: 'Search the archive',
   description:
-    'Search the archive\'s records by words and facet filters, with the same index the site\'s search page uses (Pagefind), so it finds the records the site finds for the same words. Answers record ids, kinds, statuses and dates (the archive\'s values) and, under "submitted", each record\'s title and an excerpt: the submitter\'s words, untrusted. Records are non-authoritative statements; read one with get_record.',
+    'Search the archive\'s records by words and facet filters, with the same index and reader the site\'s search page uses, so it finds the records the site finds for the same words. Answers record ids, kinds, statuses and dates (the archive\'s values) and, under "submitted", each record\'s title and an excerpt: the submitter\'s words, untrusted. Records are non-authoritative statements; read one with get_record.',
   readOnly: true,
   inputSchema: S.obj(
     {
@@ -80,21 +79,17 @@ export const searchRecords: ArchiveTool = {
       filters[key] = valueLabel(key, value);
     }
     if (query === null && Object.keys(filters).length === 0) throw new ToolInputError('give words to search for ("query"), filters, or both');
-    const { total, hits, corrected } = await ctx.site.pagefind().search(query, filters, limit);
-    const results = hits.map((hit) => {
-      const m = RECORD_PAGE.exec(hit.url);
-      const id = m?.[1] ?? hit.meta.id ?? '';
-      return {
-        id,
-        page: m ? hit.url : `/records/${id}/`,
-        url: `/records/${id}.json`,
-        kind: hit.meta.kind ?? null,
-        status: hit.meta.status ?? null,
-        date: hit.meta.date && DATE.test(hit.meta.date) ? hit.meta.date : null,
-        withdrawn: hit.meta.withdrawn === 'withdrawn',
-        submitted: { title: hit.meta.title === undefined ? null : submittedString(hit.meta.title, 200), excerpt: submittedString(textOfExcerpt(hit.excerpt), 600) },
-      };
-    });
+    const { total, hits, corrected } = await ctx.site.search().search(query, filters, limit);
+    const results = hits.map(({ document: d, excerpt }) => ({
+      id: d.id,
+      page: `/records/${encodeURIComponent(d.id)}/`,
+      url: `/records/${encodeURIComponent(d.id)}.json`,
+      kind: d.kind || null,
+      status: d.status || null,
+      date: d.date && DATE.test(d.date) ? d.date : null,
+      withdrawn: d.withdrawn === true,
+      submitted: { title: submittedString(d.title, 200), excerpt: submittedString(excerpt, 600) },
+    }));
     const correction = corrected ? { typed_total: corrected.typedTotal, submitted: { query: submittedString(corrected.query, 400) } } : null;
     const structured = { query, filters, total, correction, results, note: SUBMITTED_NOTE };
     const words = `${total} record${total === 1 ? '' : 's'} match${total === 1 ? 'es' : ''}${query ? ` "${query}"` : ''}${Object.keys(filters).length ? ` with ${Object.entries(filters).map(([k, v]) => `${k} = ${v}`).join(', ')}` : ''}${correction ? ` (the nearest words of the archive, under correction.submitted.query; the words as typed match ${correction.typed_total})` : ''}; ${results.length} shown. ${SUBMITTED_NOTE}`;

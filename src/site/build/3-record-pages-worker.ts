@@ -4,6 +4,8 @@
  * <dir>/<id>/index.html. The job carries no parsed record: the main thread does not keep every record's echo text
  * (src/site/build/2-read-archive.ts), and the raw-record step reads the file anyway. With the page cache
  * (src/site/build/cache/page-cache.ts), a page whose inputs are unchanged is linked from the cache instead of rendered.
+ * Each record's search document (src/site/render/record-page/search-document.ts) comes back with the batch's result,
+ * from the cache beside its page when the page came from there.
  * Synchronous file calls: this thread has nothing else to do.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -15,6 +17,8 @@ import { echoHtml } from '../render/echo-html.ts';
 import { frameOf, type FrameSettings } from '../render/page-frame.ts';
 import { recordDocument } from '../render/record-document.ts';
 import type { RecordPageInput } from '../render/record-page.ts';
+import { recordSearchDocument } from '../render/record-page/search-document.ts';
+import type { SearchDocumentInput } from '../../core/search/format.ts';
 
 /** A record page's input without the record itself, which is read from the record's file. */
 export type RecordPageJob = Omit<RecordPageInput, 'entry'> & { entry: Omit<RecordPageInput['entry'], 'record'> };
@@ -51,6 +55,8 @@ export interface RecordBatchResult {
   copied: number;
   /** The cache entries this batch used or stored (names relative to the cache folder). */
   entries: string[];
+  /** Each record's search document, in the batch's order. */
+  search: SearchDocumentInput[];
 }
 
 /** This thread's view of the cache, for the build that is running (a thread may serve several builds in tests). */
@@ -64,7 +70,8 @@ function cacheFor(settings: PageCacheSettings | undefined): PageCache | undefine
 export default function renderRecordPages({ frame, dir, jobs, cache: settings }: RecordPageBatch): RecordBatchResult {
   const siteFrame = frameOf(frame);
   const cache = cacheFor(settings);
-  const result: RecordBatchResult = { pages: 0, reused: 0, linked: 0, copied: 0, entries: [] };
+  const result: RecordBatchResult = { pages: 0, reused: 0, linked: 0, copied: 0, entries: [], search: [] };
+  const ctx = { paths: siteFrame.paths, site: siteFrame.site, echoHtml };
   for (const { page, raw } of jobs) {
     // Always published and checked: the raw file is the record's bytes, which the page's key names by their hash.
     const { how, bytes } = publishRawRecord(raw, dir);
@@ -79,15 +86,30 @@ export default function renderRecordPages({ frame, dir, jobs, cache: settings }:
       if (hit && placeCached(join(cache.settings.dir, hit.name), file)) {
         result.reused++;
         result.entries.push(hit.name);
+        const searchHit = cache.find(key, 'json');
+        if (searchHit) {
+          result.search.push(JSON.parse(searchHit.bytes.toString('utf8')) as SearchDocumentInput);
+          result.entries.push(searchHit.name);
+        } else result.search.push(storeSearchDocument(cache, key, recordSearchDocument(recordPageInput(page, bytes), ctx), result));
         continue;
       }
     }
-    const html = recordDocument(recordPageInput(page, bytes), siteFrame, echoHtml);
+    const input = recordPageInput(page, bytes);
+    const html = recordDocument(input, siteFrame, echoHtml);
     writeFileSync(file, html);
     const stored = cache && key ? cache.store(key, file, html) : undefined;
     if (stored !== undefined) result.entries.push(stored);
+    const doc = recordSearchDocument(input, ctx);
+    result.search.push(cache && key ? storeSearchDocument(cache, key, doc, result) : doc);
   }
   return result;
+}
+
+/** Stores a record's search document beside its page in the cache; the document. */
+function storeSearchDocument(cache: PageCache, key: string, doc: SearchDocumentInput, result: RecordBatchResult): SearchDocumentInput {
+  const stored = cache.storeBytes(key, JSON.stringify(doc), 'json');
+  if (stored !== undefined) result.entries.push(stored);
+  return doc;
 }
 
 /** Links a verified entry at the page's place; false if it vanished in between (another build pruned it). */

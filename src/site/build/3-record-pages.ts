@@ -119,13 +119,14 @@ export function startRecordPages(
   { frame, dir, logger, threads = recordPageThreads(), cache }: RecordPagesOptions,
 ): RecordPagesRun {
   let jobs: RecordJob[] = [];
-  const total: RecordBatchResult = { pages: 0, reused: 0, linked: 0, copied: 0, entries: [] };
+  const total: RecordBatchResult = { pages: 0, reused: 0, linked: 0, copied: 0, entries: [], search: [] };
   const count = (r: RecordBatchResult) => {
     total.pages += r.pages;
     total.reused += r.reused;
     total.linked += r.linked;
     total.copied += r.copied;
     for (const entry of r.entries) total.entries.push(entry);
+    for (const doc of r.search) total.search.push(doc);
   };
   let done = new Uint8Array(0);
   let next = 0;

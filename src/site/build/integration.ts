@@ -2,8 +2,8 @@
  * The archive's Astro integration: reads and validates the archive once, when the build starts; renders the record
  * pages and publishes the raw record files beside Astro, and moves them into the output when the build ends.
  * The files of this folder are its steps, numbered in the order they run (1 stylesheet, 2 read the archive, 3 record
- * pages on worker threads, 4 raw records beside them, 5 staging moved into the output, 6 transparency log); the
- * search index comes after `astro build` (scripts/build-search.ts). The whole path: ARCHITECTURE.md.
+ * pages on worker threads, 4 raw records beside them, 5 staging moved into the output, 6 transparency log, 7 search
+ * index from the records' search documents). The whole path: ARCHITECTURE.md.
  *
  * - `astro:config:setup`: the stylesheet's versioned href (src/site/build/1-stylesheet.ts), defined for the pages as
  *   import.meta.env.ECHO_STYLESHEET, so that the Astro pages and the record pages link the same file.
@@ -11,7 +11,8 @@
  *   the build here, before anything is bundled, with the command line's own report. The pages render from this
  *   result (handed over, not read again). The record pages start rendering on worker threads (src/site/build/3-record-pages.ts).
  *   Beside each page the record file is linked for /records/<id>.json, byte for byte (src/site/build/4-raw-records.ts).
- * - `astro:build:done`: the last record pages are rendered, and pages and files move into the output's records/.
+ * - `astro:build:done`: the last record pages are rendered, and pages and files move into the output's records/;
+ *   the search index is written from the search documents the page threads made (src/site/build/7-search-index.ts).
  * - The record-page cache (src/site/build/cache/page-cache.ts, under the build cache: src/core/publish/build-cache.ts):
  *   a page whose inputs and code are unchanged is linked from the cache, not rendered; off with ECHO_ARCHIVE_NO_CACHE.
  * - `astro dev`: the record pages are served by a middleware from the same renderer, reading the archive on each
@@ -37,6 +38,7 @@ import { recordDocument } from '../render/record-document.ts';
 import { readStylesheetHref } from './1-stylesheet.ts';
 import { readRecordPage } from './3-record-pages-worker.ts';
 import { writeSiteLog, type SiteLog } from './6-transparency-log.ts';
+import { writeSearchIndex } from './7-search-index.ts';
 
 /** Where the record pages (/records/<id>/) and the raw record files (/records/<id>.json) live in the output. */
 const RECORDS_PATH = 'records';
@@ -116,6 +118,9 @@ export function echoArchive(): AstroIntegration {
             logger.info(`Rendered ${done.pages} record page${done.pages === 1 ? '' : 's'}${reused}`);
             if (cache) prunePageCache(cache.dir, new Set(done.entries));
             logger.info(`Published ${done.linked + done.copied} raw record${done.linked + done.copied === 1 ? '' : 's'} (${done.linked} linked, ${done.copied} copied)`);
+            const started = performance.now();
+            const files = writeSearchIndex(done.search, fileURLToPath(dir));
+            logger.info(`Wrote the search index: ${done.search.length} records in ${files} files (${Math.round(performance.now() - started)} ms)`);
           }
         } finally {
           if (!finished) await pages?.stop();

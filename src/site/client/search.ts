@@ -1,32 +1,14 @@
 /**
- * The search page in the browser: Pagefind's JavaScript API (/pagefind/pagefind.js, same origin, built after the
- * site), with our own result list. Results are built with DOM methods; the only markup taken from the index is
- * Pagefind's <mark> highlighting in excerpts, rebuilt element by element (everything else becomes text).
- * The query and filters live in the URL (?q=…&record_kind=…), so a search can be shared and reloaded.
+ * The search page in the browser: the archive's own search index (src/core/search, files under /search-index/, same
+ * origin), read with the same reader the MCP server uses, so both find the same records. Results are built with DOM
+ * methods from the index's plain text; the excerpt's matches become <mark> elements, and nothing from the index is
+ * ever parsed as HTML. The query and filters live in the URL (?q=…&record_kind=…), so a search can be shared and
+ * reloaded.
  */
 
-import { correctedQuery } from './did-you-mean.ts';
-
-interface PagefindResultData {
-  url: string;
-  excerpt: string;
-  content?: string;
-  meta: Record<string, string | undefined>;
-}
-interface PagefindResult {
-  id: string;
-  data: () => Promise<PagefindResultData>;
-}
-interface PagefindSearch {
-  results: PagefindResult[];
-}
-interface Pagefind {
-  options: (o: Record<string, unknown>) => Promise<void>;
-  init?: () => Promise<void>;
-  search: (q: string | null, o?: { filters?: Record<string, string> }) => Promise<PagefindSearch | null>;
-  debouncedSearch?: unknown;
-  mergeIndex: (url: string, o?: Record<string, unknown>) => Promise<void>;
-}
+import { excerptOf, type ExcerptPiece } from '../../core/search/excerpt.ts';
+import type { SearchDocument } from '../../core/search/format.ts';
+import { SearchIndex, type SearchAnswer } from '../../core/search/search-index.ts';
 
 const PAGE = 10;
 
@@ -41,18 +23,18 @@ function init(form: HTMLFormElement): void {
   const more = document.querySelector<HTMLButtonElement>('[data-search-more]')!;
   const base = form.dataset.base!;
 
-  let pagefind: Promise<Pagefind> | undefined;
-  const load = () =>
-    (pagefind ??= (async () => {
-      const pf = (await import(/* @vite-ignore */ form.dataset.pagefindUrl!)) as Pagefind;
-      // The ranking applies per bundle, so every merged bundle gets it too (src/core/publish/search-bundles.ts).
-      const ranking = JSON.parse(form.dataset.ranking ?? '{}') as Record<string, number>;
-      await pf.options({ baseUrl: base, excerptLength: 36, ranking });
-      // Large archives have more than one bundle (src/core/publish/search-bundles.ts): one index, merged here.
-      for (const url of JSON.parse(form.dataset.mergeBundles ?? '[]') as string[]) await pf.mergeIndex(url, { baseUrl: base, ranking });
-      await pf.init?.();
-      return pf;
-    })());
+  const indexUrl = form.dataset.indexUrl!;
+  let index: Promise<SearchIndex> | undefined;
+  const load = () => {
+    index ??= SearchIndex.open(async (path) => {
+      const response = await fetch(`${indexUrl}${path}`);
+      if (response.status === 404) return undefined;
+      if (!response.ok) throw new Error(`${path}: HTTP ${response.status}`);
+      return new Uint8Array(await response.arrayBuffer());
+    });
+    index.catch(() => (index = undefined));
+    return index;
+  };
 
   // State from the URL (the home page's search box sends ?q=…).
   const params = new URLSearchParams(location.search);
@@ -62,7 +44,8 @@ function init(form: HTMLFormElement): void {
     if (v && [...s.options].some((o) => o.value === v)) s.value = v;
   }
 
-  let results: PagefindResult[] = [];
+  let answer: SearchAnswer | undefined;
+  let results: Int32Array = new Int32Array(0);
   let shown = 0;
   let generation = 0;
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -74,38 +57,30 @@ function init(form: HTMLFormElement): void {
     for (const s of selects) if (s.value) filters[s.name] = s.value;
     syncUrl(q, filters);
     if (q === '' && Object.keys(filters).length === 0) {
-      results = [];
+      results = new Int32Array(0);
       list.replaceChildren();
       more.hidden = true;
       status.textContent = '';
       return;
     }
     status.textContent = 'Searching…';
-    let search: PagefindSearch | null;
-    let corrected: { query: string; typedCount: number } | undefined;
+    let answered: SearchAnswer;
     try {
-      const pf = await load();
-      search = await pf.search(q === '' ? null : q, { filters });
-      // A misspelt word (src/site/client/did-you-mean.ts): the nearest word of the index, when it finds more.
-      if (search && q !== '' && mine === generation) {
-        const near = await correctedQuery(pf as unknown as Parameters<typeof correctedQuery>[0], q, { filters });
-        const better = near === undefined ? null : await pf.search(near, { filters });
-        if (near !== undefined && better && better.results.length > search.results.length) {
-          corrected = { query: near, typedCount: search.results.length };
-          search = better;
-        }
-      }
+      // A misspelt word (src/core/search/typo.ts) is answered with the nearest words of the index, when they find more.
+      answered = await (await load()).search(q === '' ? null : q, filters);
     } catch {
       if (mine === generation) status.textContent = 'Search is not available: the search index did not load. Browse the records with filters instead.';
       return;
     }
-    if (mine !== generation || !search) return;
-    results = search.results;
+    if (mine !== generation) return;
+    answer = answered;
+    results = answered.ranked;
+    const corrected = answered.corrected;
     shown = 0;
     list.replaceChildren();
     const found = results.length === 0 ? 'No records match.' : `${results.length} record${results.length === 1 ? '' : 's'} found`;
     status.textContent = corrected
-      ? `${found} for “${corrected.query}” (the nearest words of the archive; “${q}” finds ${corrected.typedCount}).`
+      ? `${found} for “${corrected.query}” (the nearest words of the archive; “${q}” finds ${corrected.typedTotal}).`
       : results.length === 0
         ? found
         : `${found}.`;
@@ -113,11 +88,20 @@ function init(form: HTMLFormElement): void {
   }
 
   async function showMore(mine: number): Promise<void> {
-    const batch = results.slice(shown, shown + PAGE);
-    const data = await Promise.all(batch.map((r) => r.data()));
-    if (mine !== generation) return;
+    const batch = [...results.subarray(shown, shown + PAGE)];
+    const current = answer;
+    let docs: SearchDocument[];
+    try {
+      const idx = await load();
+      docs = await Promise.all(batch.map((o) => idx.document(o)));
+    } catch {
+      if (mine === generation) status.textContent = 'Search is not available: the search index did not load. Browse the records with filters instead.';
+      return;
+    }
+    if (mine !== generation || !current) return;
     const first = shown;
-    for (const d of data) list.append(item(d));
+    const terms = new Set(current.terms);
+    for (const d of docs) list.append(item(d, excerptOf(d.text, terms, current.prefix)));
     shown += batch.length;
     more.hidden = shown >= results.length;
     more.textContent = `Show more results (${results.length - shown} left)`;
@@ -132,29 +116,27 @@ function init(form: HTMLFormElement): void {
     history.replaceState(null, '', query ? `?${query}` : location.pathname);
   }
 
-  function item(d: PagefindResultData): HTMLLIElement {
+  function item(d: SearchDocument, pieces: readonly ExcerptPiece[]): HTMLLIElement {
     const li = document.createElement('li');
     li.className = 'record-item';
     const h = document.createElement('h2');
     h.className = 'record-item-title';
     const a = document.createElement('a');
-    // Only same-origin paths from the index become links.
-    a.href = new URL(d.url, location.href).origin === location.origin ? d.url : '#';
+    // Only the site's own record pages become links.
+    a.href = /^records\/[^/?#]+\/$/.test(d.page) ? `${base}${d.page}` : '#';
     const bdi = document.createElement('bdi');
-    bdi.textContent = d.meta.title ?? d.url;
+    bdi.textContent = d.title;
     a.append(bdi);
     h.append(a);
     const meta = document.createElement('p');
     meta.className = 'record-item-meta';
-    const parts = [d.meta.date, d.meta.kind, d.meta.status].filter((x): x is string => !!x);
-    if (d.meta.id) {
-      const code = document.createElement('code');
-      code.className = 'record-item-id';
-      code.textContent = d.meta.id;
-      meta.append(code);
-    }
+    const parts = [d.date, d.kind, d.status].filter((x): x is string => !!x);
+    const code = document.createElement('code');
+    code.className = 'record-item-id';
+    code.textContent = d.id;
+    meta.append(code);
     for (const part of parts) meta.append(` · ${part}`);
-    if (d.meta.withdrawn) {
+    if (d.withdrawn) {
       const badge = document.createElement('span');
       badge.className = 'badge badge-warn';
       badge.textContent = 'Withdrawn';
@@ -163,7 +145,7 @@ function init(form: HTMLFormElement): void {
     const excerpt = document.createElement('p');
     excerpt.className = 'record-item-excerpt';
     excerpt.dir = 'auto';
-    excerpt.append(...excerptNodes(d.excerpt));
+    excerpt.append(...excerptNodes(pieces));
     li.append(h, meta, excerpt);
     return li;
   }
@@ -184,16 +166,12 @@ function init(form: HTMLFormElement): void {
   else void load().catch(() => undefined); // warm up: fetch the index entry point while the reader types
 }
 
-/** Pagefind's excerpt: text with <mark> around matches. Rebuilt as text nodes and <mark> elements only. */
-function excerptNodes(html: string): Node[] {
-  const doc = new DOMParser().parseFromString(`<body>${html}</body>`, 'text/html');
-  const out: Node[] = [];
-  for (const node of doc.body.childNodes) {
-    if (node.nodeType === Node.ELEMENT_NODE && (node as Element).tagName === 'MARK') {
-      const mark = document.createElement('mark');
-      mark.textContent = node.textContent;
-      out.push(mark);
-    } else out.push(document.createTextNode(node.textContent ?? ''));
-  }
-  return out;
+/** The excerpt as text nodes and <mark> elements: the submitter's text is only ever text. */
+function excerptNodes(pieces: readonly ExcerptPiece[]): Node[] {
+  return pieces.map((p) => {
+    if (!p.mark) return document.createTextNode(p.text);
+    const mark = document.createElement('mark');
+    mark.textContent = p.text;
+    return mark;
+  });
 }

@@ -7,8 +7,8 @@
  * imports nothing from Astro or Vite so that it runs anywhere.
  *
  * No inline scripts or styles and nothing from another origin: the policy below forbids them, so record text can
- * never become active content even if a bug let markup through. Scripts are same-origin files (script-src 'self');
- * only the search page adds 'wasm-unsafe-eval', for Pagefind's WebAssembly. Every interpolated value is escaped.
+ * never become active content even if a bug let markup through. Scripts are same-origin files (script-src 'self'),
+ * on every page alike (no WebAssembly: the search index is read by plain TypeScript). Every interpolated value is escaped.
  */
 import { attribute, text } from './escape.ts';
 import { sitePaths, type SitePaths } from '../model/paths.ts';
@@ -53,8 +53,6 @@ export interface PageMeta {
   section?: SiteSection | undefined;
   /** Wide layout (browse pages: filters beside the list). */
   wide?: boolean | undefined;
-  /** Allow WebAssembly compilation (the search page: Pagefind). */
-  wasm?: boolean | undefined;
   /** Keep this page out of search engines' indexes. */
   noindex?: boolean | undefined;
   /**
@@ -84,10 +82,10 @@ export function localBuildBanner(local: LocalBuild): string {
 export const DEFAULT_DESCRIPTION = 'An archive of Echo records: non-authoritative statements by agents about a published body of work.';
 export const SITE_NAME = 'Echo archive';
 
-function contentSecurityPolicy(wasm: boolean, dev: boolean): string {
+function contentSecurityPolicy(dev: boolean): string {
   return [
     "default-src 'self'",
-    wasm ? "script-src 'self' 'wasm-unsafe-eval'" : "script-src 'self'",
+    "script-src 'self'",
     dev ? "style-src 'self' 'unsafe-inline'" : "style-src 'self'",
     "img-src 'self'",
     "font-src 'self'",
@@ -128,7 +126,7 @@ export function pageStart(frame: SiteFrame, meta: PageMeta): string {
   const nav = NAV.map((item) => `<li><a href="${attribute(paths.site(item.path))}"${current(meta.section === item.key)}>${item.label}</a></li>`).join('');
   return (
     '<!DOCTYPE html><html lang="en"><head><meta charset="utf-8">' +
-    `<meta http-equiv="Content-Security-Policy" content="${attribute(contentSecurityPolicy(meta.wasm === true, frame.dev === true))}">` +
+    `<meta http-equiv="Content-Security-Policy" content="${attribute(contentSecurityPolicy(frame.dev === true))}">` +
     '<meta name="viewport" content="width=device-width, initial-scale=1"><meta name="referrer" content="no-referrer">' +
     '<meta name="color-scheme" content="light dark">' +
     (meta.noindex ? '<meta name="robots" content="noindex">' : '') +

@@ -3,7 +3,9 @@
  * build renders only the pages of records that changed (or whose related records changed).
  *
  * Content-addressed: an entry is the page itself, at `<dir>/<kk>/<key>.<sha256>.html`, where `key` is the SHA-256 of
- * everything the page is made from (pageCacheKey) and `sha256` that of the page's bytes; `kk` is the key's first
+ * everything the page is made from (pageCacheKey) and `sha256` that of the page's bytes, and beside it the record's
+ * search document made from the same input (`<key>.<sha256>.json`, src/site/render/record-page/search-document.ts), so
+ * that a page from the cache needs no parsing of its record; `kk` is the key's first
  * two digits (a few hundred entries per folder at 100,000 records). The file system is the index: no manifest that
  * could disagree with the entries. An entry is used only when its bytes hash to the name's `sha256`: a damaged,
  * partial or tampered entry is ignored (the page is rendered again and stored afresh), never trusted. A foreign entry
@@ -12,14 +14,14 @@
  * Entries are hard links to the pages of the build that rendered them (no second copy on disk; copied across file
  * systems). After a build the cache holds exactly that build's pages (prunePageCache).
  */
-import { mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { sha256Hex } from '../../../core/crypto/sha256.ts';
 import { linkOrCopySync } from '../../../core/util/link-or-copy.ts';
 import type { FrameSettings } from '../../render/page-frame.ts';
 
 /** Bumped when the entry layout or the key's inputs change: older entries then never match. */
-export const PAGE_CACHE_FORMAT = 1;
+export const PAGE_CACHE_FORMAT = 2;
 
 /** What a build's record-page threads need to use the cache (sent with each batch). */
 export interface PageCacheSettings {
@@ -31,7 +33,10 @@ export interface PageCacheSettings {
   build: string;
 }
 
-const ENTRY = /^([0-9a-f]{64})\.([0-9a-f]{64})\.html$/;
+/** What an entry holds: the page, or the record's search document. */
+export type PageCacheKind = 'html' | 'json';
+
+const ENTRY = /^([0-9a-f]{64})\.([0-9a-f]{64})\.(html|json)$/;
 
 /**
  * The key of a record page: SHA-256 over the cache format, the code, the site frame (base, site URL, stylesheet)
@@ -45,8 +50,8 @@ export function pageCacheKey(code: string, frame: FrameSettings, page: unknown):
 }
 
 /** The entry name of a page with `key` and these bytes. */
-export function pageEntryName(key: string, bytes: Uint8Array | string): string {
-  return `${key.slice(0, 2)}/${key}.${sha256Hex(bytes)}.html`;
+export function pageEntryName(key: string, bytes: Uint8Array | string, kind: PageCacheKind = 'html'): string {
+  return `${key.slice(0, 2)}/${key}.${sha256Hex(bytes)}.${kind}`;
 }
 
 /** One thread's view of the cache during a build: finds verified entries, stores new ones. */
@@ -58,12 +63,12 @@ export class PageCache {
   }
 
   /** The bytes of a whole entry for `key` (its name, relative to the cache folder, and bytes), if there is one. */
-  find(key: string): { name: string; bytes: Buffer } | undefined {
+  find(key: string, kind: PageCacheKind = 'html'): { name: string; bytes: Buffer } | undefined {
     const prefix = key.slice(0, 2);
     let folder = this.listed.get(prefix);
     if (folder === undefined) this.listed.set(prefix, (folder = listFolder(join(this.settings.dir, prefix))));
-    for (const sha of folder.get(key) ?? []) {
-      const name = `${prefix}/${key}.${sha}.html`;
+    for (const sha of folder.get(`${key}.${kind}`) ?? []) {
+      const name = `${prefix}/${key}.${sha}.${kind}`;
       let bytes: Buffer;
       try {
         bytes = readFileSync(join(this.settings.dir, name));
@@ -90,9 +95,25 @@ export class PageCache {
       return undefined;
     }
   }
+
+  /** Stores `bytes` (a search document) as the `kind` entry for `key`: written under a temporary name and renamed. */
+  storeBytes(key: string, bytes: Uint8Array | string, kind: PageCacheKind): string | undefined {
+    const name = pageEntryName(key, bytes, kind);
+    const path = join(this.settings.dir, name);
+    const temporary = `${path}.${process.pid}.${this.settings.build}.tmp`;
+    try {
+      mkdirSync(join(this.settings.dir, key.slice(0, 2)), { recursive: true });
+      writeFileSync(temporary, bytes);
+      renameSync(temporary, path);
+      return name;
+    } catch {
+      rmSync(temporary, { force: true });
+      return undefined;
+    }
+  }
 }
 
-/** key → the page hashes of its entries in one folder of the cache. */
+/** key and kind ("<key>.html") → the hashes of its entries in one folder of the cache. */
 function listFolder(folder: string): Map<string, string[]> {
   const entries = new Map<string, string[]>();
   let names: string[];
@@ -103,7 +124,7 @@ function listFolder(folder: string): Map<string, string[]> {
   }
   for (const name of names) {
     const m = ENTRY.exec(name);
-    if (m) entries.set(m[1]!, [...(entries.get(m[1]!) ?? []), m[2]!]);
+    if (m) entries.set(`${m[1]!}.${m[3]!}`, [...(entries.get(`${m[1]!}.${m[3]!}`) ?? []), m[2]!]);
   }
   return entries;
 }

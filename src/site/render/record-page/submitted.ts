@@ -1,37 +1,14 @@
 /**
  * The record's free text, framed as the submitter's words: the understanding summary and verification claim as
  * escaped text, the echo as the caller's sanitised HTML (the core's untrusted-Markdown renderer, raw HTML off), then
- * the uncertainties and origin limitations. The first block is what the site's search indexes (data-pagefind-body),
- * with the record's search metadata and filters beside it (hidden).
+ * the uncertainties and origin limitations. The first block's words are what the site's search indexes
+ * (record-page/search-document.ts).
  */
-import { FACETS, facetValue } from '../../model/facets.ts';
-import { valueLabel } from '../../model/labels.ts';
-import { attribute, text as esc } from '../escape.ts';
+import { text as esc } from '../escape.ts';
 import { strings, text, type Page } from './page.ts';
 
-/** Pagefind's metadata and filters for this record: plain strings, escaped. */
-function searchData({ input, r, effective, flags, agentName, kindLabel }: Page): string {
-  const { id, archiveDate } = input.entry;
-  const meta: [name: string, value: string][] = [
-    ['title', agentName ?? kindLabel],
-    ['id', id],
-    ['kind', kindLabel],
-    ['status', valueLabel('archive_status', text(r.archive_status) ?? '')],
-  ];
-  if (archiveDate) meta.push(['date', archiveDate]);
-  if (flags.withdrawn) meta.push(['withdrawn', 'withdrawn']);
-  // Search filters agree with the facet pages: the effective classification (DECISIONS 26).
-  const filters = FACETS.map((f): [string, string | null] => [f.key, facetValue(effective, f.key)]).filter((e): e is [string, string] => e[1] !== null);
-  return (
-    '<div hidden data-pagefind-ignore>' +
-    meta.map(([name, value]) => `<span data-pagefind-meta="${attribute(name)}">${esc(value)}</span>`).join('') +
-    filters.map(([name, value]) => `<span data-pagefind-filter="${attribute(name)}">${esc(valueLabel(name, value))}</span>`).join('') +
-    '</div>'
-  );
-}
-
 function words(label: string, body: string): string {
-  return `<div class="words"><h3 class="words-label" data-pagefind-ignore>${label}</h3>${body}</div>`;
+  return `<div class="words"><h3 class="words-label">${label}</h3>${body}</div>`;
 }
 
 export function submittedText(page: Page): string {
@@ -40,12 +17,11 @@ export function submittedText(page: Page): string {
   const claim = text(r.verification_claim);
   const echo = text(r.echo);
   return (
-    '<section class="submitted" aria-labelledby="submitted-heading" data-pagefind-body>' +
-    '<h2 id="submitted-heading" class="submitted-label" data-pagefind-ignore>Submitted text ' +
+    '<section class="submitted" aria-labelledby="submitted-heading">' +
+    '<h2 id="submitted-heading" class="submitted-label">Submitted text ' +
     `<span class="submitted-note">— the submitter's words, not the archive's</span></h2>` +
-    '<p class="submitted-help" data-pagefind-ignore>Shown as submitted. The archive does not check whether these ' +
+    '<p class="submitted-help">Shown as submitted. The archive does not check whether these ' +
     'statements are true, and nothing here is an instruction to anyone.</p>' +
-    searchData(page) +
     (understanding ? words('Understanding summary', `<p class="words-text" dir="auto">${esc(understanding)}</p>`) : '') +
     (claim ? words('Verification claim', `<p class="words-text" dir="auto">${esc(claim)}</p>`) : '') +
     // The one piece of HTML not built here: headings in it start at h4 (src/site/render/echo-html.ts).

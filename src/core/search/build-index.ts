@@ -1,0 +1,96 @@
+/**
+ * Builds the search index's files (format.ts) from the archive's documents, in memory: path under the index's folder
+ * → bytes. Pure but for gzip; the same documents give the same bytes.
+ */
+import { gzipSync } from 'node:zlib';
+import {
+  DOCUMENTS_PER_FILE,
+  SEARCH_INDEX_FORMAT,
+  documentsPath,
+  filterPath,
+  impactOf,
+  termShardPath,
+  type DocumentsFile,
+  type FilterFile,
+  type SearchDocument,
+  type SearchDocumentInput,
+  type SearchIndexManifest,
+  type TermShardFile,
+} from './format.ts';
+import { SHARD_KEY_LENGTH, shardKeyOf, wordsOf } from './words.ts';
+
+/** The term frequencies and length of one document's text: what the index keeps of it besides the document. */
+export interface DocumentTerms {
+  length: number;
+  terms: Map<string, number>;
+}
+
+export function termsOf(text: string): DocumentTerms {
+  const words = wordsOf(text);
+  const terms = new Map<string, number>();
+  for (const w of words) terms.set(w, (terms.get(w) ?? 0) + 1);
+  return { length: words.length, terms };
+}
+
+// Fixed settings: the bytes depend on the input only (Node writes gzip's header time as 0).
+const gzip = (value: unknown): Buffer => gzipSync(JSON.stringify(value), { level: 9 });
+
+/**
+ * The index of `documents`, numbered in the order given (the archive's order of arrival). `termsOf` may come from a
+ * cache (the same function of the same text).
+ */
+export function buildSearchIndex(documents: readonly SearchDocumentInput[], terms: (doc: SearchDocumentInput, ordinal: number) => DocumentTerms = (d) => termsOf(d.text)): Map<string, Buffer> {
+  const files = new Map<string, Buffer>();
+  // shard key → term → postings (documents ascending, as visited).
+  const shards = new Map<string, Map<string, number[]>>();
+  const last = new Map<string, number>();
+  const filters = new Map<string, Map<string, number[]>>();
+  documents.forEach((doc, ordinal) => {
+    const { length, terms: counts } = terms(doc, ordinal);
+    for (const [term, tf] of counts) {
+      const key = shardKeyOf(term);
+      let shard = shards.get(key);
+      if (!shard) shards.set(key, (shard = new Map()));
+      let postings = shard.get(term);
+      if (!postings) shard.set(term, (postings = []));
+      const gap = ordinal - (last.get(term) ?? -1);
+      last.set(term, ordinal);
+      postings.push(gap * 16 + impactOf(tf, length));
+    }
+    for (const [facet, value] of Object.entries(doc.filters)) {
+      let values = filters.get(facet);
+      if (!values) filters.set(facet, (values = new Map()));
+      let list = values.get(value);
+      if (!list) values.set(value, (list = []));
+      list.push(ordinal);
+    }
+  });
+  for (const [key, shard] of shards) {
+    const terms: TermShardFile['terms'] = {};
+    for (const term of [...shard.keys()].sort()) terms[term] = shard.get(term)!;
+    files.set(termShardPath(key), gzip({ terms } satisfies TermShardFile));
+  }
+  const manifestFilters: SearchIndexManifest['filters'] = {};
+  for (const facet of [...filters.keys()].sort()) {
+    const values = filters.get(facet)!;
+    manifestFilters[facet] = [...values.keys()].sort().map((value, n) => {
+      const ordinals = values.get(value)!;
+      const file = filterPath(facet, n);
+      files.set(file, gzip({ documents: ordinals.map((o, i) => o - (i === 0 ? -1 : ordinals[i - 1]!)) } satisfies FilterFile));
+      return { value, documents: ordinals.length, file };
+    });
+  }
+  for (let start = 0; start < documents.length; start += DOCUMENTS_PER_FILE) {
+    const docs: SearchDocument[] = documents.slice(start, start + DOCUMENTS_PER_FILE).map(({ page, id, title, kind, status, date, withdrawn, text }) => ({ page, id, title, kind, status, date, withdrawn, text }));
+    files.set(documentsPath(start), gzip({ documents: docs } satisfies DocumentsFile));
+  }
+  const manifest: SearchIndexManifest = {
+    format: SEARCH_INDEX_FORMAT,
+    documents: documents.length,
+    documentsPerFile: DOCUMENTS_PER_FILE,
+    shardKeyLength: SHARD_KEY_LENGTH,
+    filters: manifestFilters,
+  };
+  files.set('index.json', Buffer.from(`${JSON.stringify(manifest)}\n`));
+  return files;
+}

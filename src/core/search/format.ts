@@ -1,0 +1,117 @@
+/**
+ * The archive's search index as files: what build-index.ts writes under the site's /search-index/ and
+ * search-index.ts reads, in the browser (the search page) and in Node (the MCP server's search_records). One format,
+ * one reader: the two find the same records for the same words.
+ *
+ * Why our own index and not Pagefind's (docs/performance.md, "Search index"): Pagefind loads per-page metadata for
+ * every page before its first answer (711 KB at 100,000 records) and keeps word positions in its postings (1.7 MB
+ * for two common words at 100,000), so a first search cannot stay near 100 KB; and it parses every built page again
+ * (1.2 ms of CPU each). No other library reads a static index in pieces on demand. This index is built from the
+ * records themselves, and a search fetches only:
+ *
+ * - `index.json`: the document count and the filters' files (a few hundred bytes, whatever the archive's size);
+ * - for each query word, its shard `terms/<hex of the first letters>.json.gz`: every term that starts with those
+ *   letters, with its postings (which documents, and how much the term weighs in each);
+ * - for each filter, `filters/<facet>/<n>.json.gz`: the documents with that value;
+ * - for each result shown, `documents/<n>.json.gz`: DOCUMENTS_PER_FILE documents (title, labels, text for excerpts).
+ *
+ * Documents are numbered in the archive's order of arrival (an appended record is the last), so an append changes
+ * the last documents file, the shards of the new record's words, its filters' files and index.json, and nothing else:
+ * a term's weight in a document depends on that document alone (REFERENCE_LENGTH), and a term's rarity is computed
+ * when searching, from its number of documents.
+ *
+ * Files are gzip-compressed JSON (a reader checks for gzip's magic bytes, so a server that decodes them on the way
+ * is fine too), written with fixed settings, so that a build is byte-identical for the same records.
+ */
+
+/** Bumped when the files change shape; a reader refuses another format. */
+export const SEARCH_INDEX_FORMAT = 1;
+
+/** The index's folder under the site. */
+export const SEARCH_INDEX_DIR = 'search-index';
+
+/** Documents per documents file: a page of ten results fetches at most ten small files. */
+export const DOCUMENTS_PER_FILE = 8;
+
+/**
+ * BM25's saturation and length normalisation (Robertson's usual values), against a fixed reference length instead
+ * of the archive's average, so that adding a record never changes another record's weights.
+ */
+export const BM25_K1 = 1.2;
+export const BM25_B = 0.75;
+export const REFERENCE_LENGTH = 120;
+/** A term's weight in a document, quantised to 1…IMPACT_LEVELS (4 bits beside the document gap). */
+export const IMPACT_LEVELS = 15;
+
+/** What a search shows of a record: the archive's labels, and the submitter's words (`title`, `text`). */
+export interface SearchDocument {
+  /** The record's page, relative to the site's base ("records/<id>/"). */
+  page: string;
+  id: string;
+  /** The submitter's words: the agent's name, or the record kind's label when the record names none. */
+  title: string;
+  kind: string;
+  status: string;
+  date: string | null;
+  withdrawn: boolean;
+  /** The record's searchable text (understanding summary, verification claim, echo as plain text): the submitter's words. */
+  text: string;
+}
+
+/** A document as the index is built from it: what is shown, and the filter values it is found under (facet → label). */
+export interface SearchDocumentInput extends SearchDocument {
+  filters: Readonly<Record<string, string>>;
+}
+
+export interface SearchFilterValue {
+  value: string;
+  documents: number;
+  file: string;
+}
+
+/** index.json. */
+export interface SearchIndexManifest {
+  format: number;
+  documents: number;
+  documentsPerFile: number;
+  shardKeyLength: number;
+  filters: Record<string, SearchFilterValue[]>;
+}
+
+/** A terms file: term → postings, each (gap to the previous document + 1) × 16 + impact. */
+export interface TermShardFile {
+  terms: Record<string, number[]>;
+}
+
+/** A filter's file: the documents with the value, as gaps (the first: its number + 1). */
+export interface FilterFile {
+  documents: number[];
+}
+
+export interface DocumentsFile {
+  documents: SearchDocument[];
+}
+
+/** The file of a term shard, by its key: the UTF-8 bytes in hex (any letter, any file system). */
+export function termShardPath(key: string): string {
+  return `terms/${[...new TextEncoder().encode(key)].map((b) => b.toString(16).padStart(2, '0')).join('')}.json.gz`;
+}
+
+export function documentsPath(ordinal: number): string {
+  return `documents/${Math.floor(ordinal / DOCUMENTS_PER_FILE)}.json.gz`;
+}
+
+export function filterPath(facet: string, n: number): string {
+  return `filters/${facet}/${n}.json.gz`;
+}
+
+/** BM25's term-frequency part for a term seen `tf` times in a document of `length` words, quantised. */
+export function impactOf(tf: number, length: number): number {
+  const norm = (tf * (BM25_K1 + 1)) / (tf + BM25_K1 * (1 - BM25_B + (BM25_B * length) / REFERENCE_LENGTH));
+  return Math.max(1, Math.min(IMPACT_LEVELS, Math.round((norm / (BM25_K1 + 1)) * IMPACT_LEVELS)));
+}
+
+/** The weight an impact stands for. */
+export function weightOfImpact(impact: number): number {
+  return (impact / IMPACT_LEVELS) * (BM25_K1 + 1);
+}

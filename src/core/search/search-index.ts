@@ -1,0 +1,226 @@
+/**
+ * Searches the archive's index (format.ts) by fetching only the files a query needs: the one reader of the search
+ * page (src/site/client/search.ts) and the MCP server's search_records (src/mcp/search.ts), so both find the same
+ * records in the same order. Framework-free; runs in browsers and in Node (fetch and DecompressionStream).
+ *
+ * A query's words must all occur in a record (its last word, from SHARD_KEY_LENGTH letters on, also as the start of
+ * a longer word, since a reader may still be typing it); filters narrow to the records with those values. Ranking
+ * is BM25: each word adds its rarity (inverse document frequency) times its weight in the record; a longer word a
+ * prefix matches counts for less than the word itself, the shorter the prefix the less. Ties: the newest record first.
+ * A query whose misspelt word has a near word in the index (typo.ts) that finds more records is answered with the
+ * corrected query, as `corrected` says.
+ */
+import { nearestWord, allowedEdits } from './typo.ts';
+import { SEARCH_INDEX_FORMAT, documentsPath, termShardPath, weightOfImpact, type DocumentsFile, type FilterFile, type SearchDocument, type SearchIndexManifest, type TermShardFile } from './format.ts';
+import { shardKeyOf, SHARD_KEY_LENGTH, wordsOf } from './words.ts';
+
+/** Fetches a file of the index by its path under the index folder: its bytes, or undefined when there is none (404). */
+export type SearchIndexFetch = (path: string) => Promise<Uint8Array | undefined>;
+
+/** How much a prefix match counts against the word itself, at most (times the share of the word that was typed). */
+const PREFIX_WEIGHT = 0.5;
+
+export interface SearchAnswer {
+  /** How many records match. */
+  total: number;
+  /** Every match, best first: document numbers for document(). */
+  ranked: Int32Array;
+  /** The words searched for, as index terms (for excerpts), and the last word when it matched as a prefix. */
+  terms: string[];
+  prefix?: string;
+  /** Set when the query as typed had a misspelt word: the query searched instead, and how many the typed one found. */
+  corrected?: { query: string; typedTotal: number };
+}
+
+export class SearchIndexError extends Error {}
+
+async function gunzip(bytes: Uint8Array): Promise<Uint8Array> {
+  // A server may have decoded the file on the way (Content-Encoding): then it is JSON already.
+  if (bytes[0] !== 0x1f || bytes[1] !== 0x8b) return bytes;
+  const stream = new Blob([bytes as BlobPart]).stream().pipeThrough(new DecompressionStream('gzip'));
+  return new Uint8Array(await new Response(stream).arrayBuffer());
+}
+
+function decodePostings(encoded: readonly number[]): { ordinals: Int32Array; impacts: Uint8Array } {
+  const ordinals = new Int32Array(encoded.length);
+  const impacts = new Uint8Array(encoded.length);
+  let at = -1;
+  for (let i = 0; i < encoded.length; i++) {
+    const v = encoded[i]!;
+    at += Math.floor(v / 16);
+    ordinals[i] = at;
+    impacts[i] = v % 16;
+  }
+  return { ordinals, impacts };
+}
+
+interface Shard {
+  terms: Map<string, readonly number[]>;
+}
+
+export class SearchIndex {
+  readonly manifest: SearchIndexManifest;
+  private readonly fetchFile: SearchIndexFetch;
+  private readonly shards = new Map<string, Promise<Shard>>();
+  private readonly filterSets = new Map<string, Promise<Int32Array>>();
+  private readonly documentFiles = new Map<string, Promise<SearchDocument[]>>();
+
+  private constructor(manifest: SearchIndexManifest, fetchFile: SearchIndexFetch) {
+    this.manifest = manifest;
+    this.fetchFile = fetchFile;
+  }
+
+  /** Opens the index: reads index.json. */
+  static async open(fetchFile: SearchIndexFetch): Promise<SearchIndex> {
+    const bytes = await fetchFile('index.json');
+    if (!bytes) throw new SearchIndexError('the site has no search index (index.json is missing)');
+    const manifest = JSON.parse(new TextDecoder().decode(bytes)) as SearchIndexManifest;
+    if (manifest.format !== SEARCH_INDEX_FORMAT) throw new SearchIndexError(`the search index is format ${manifest.format}; this reader reads format ${SEARCH_INDEX_FORMAT}`);
+    return new SearchIndex(manifest, fetchFile);
+  }
+
+  private async json<T>(path: string): Promise<T | undefined> {
+    const bytes = await this.fetchFile(path);
+    return bytes === undefined ? undefined : (JSON.parse(new TextDecoder().decode(await gunzip(bytes))) as T);
+  }
+
+  /** A cached load that is forgotten when it fails (a network error is not an answer). */
+  private cached<T>(map: Map<string, Promise<T>>, key: string, load: () => Promise<T>): Promise<T> {
+    let p = map.get(key);
+    if (!p) {
+      map.set(key, (p = load()));
+      p.catch(() => map.delete(key));
+    }
+    return p;
+  }
+
+  private shard(term: string): Promise<Shard> {
+    const key = shardKeyOf(term);
+    return this.cached(this.shards, key, async () => {
+      const file = await this.json<TermShardFile>(termShardPath(key));
+      return { terms: new Map(Object.entries(file?.terms ?? {})) };
+    });
+  }
+
+  private filterSet(facet: string, value: string): Promise<Int32Array> {
+    const entry = this.manifest.filters[facet]?.find((v) => v.value === value);
+    if (!entry) return Promise.resolve(new Int32Array(0));
+    return this.cached(this.filterSets, entry.file, async () => {
+      const gaps = (await this.json<FilterFile>(entry.file))?.documents ?? [];
+      const out = new Int32Array(gaps.length);
+      let at = -1;
+      gaps.forEach((g, i) => (out[i] = at += g));
+      return out;
+    });
+  }
+
+  /** The document numbered `ordinal` (from an answer's `ranked`). */
+  async document(ordinal: number): Promise<SearchDocument> {
+    const path = documentsPath(ordinal);
+    const docs = await this.cached(this.documentFiles, path, async () => {
+      const file = await this.json<DocumentsFile>(path);
+      if (!file) throw new SearchIndexError(`the search index has no ${path}`);
+      return file.documents;
+    });
+    const doc = docs[ordinal % this.manifest.documentsPerFile];
+    if (!doc) throw new SearchIndexError(`the search index has no document ${ordinal}`);
+    return doc;
+  }
+
+  /** Every value of a filter, as the index has it, with its number of records. */
+  filterValues(facet: string): { value: string; documents: number }[] {
+    return (this.manifest.filters[facet] ?? []).map(({ value, documents }) => ({ value, documents }));
+  }
+
+  /** The records for `query` (null or empty: by filters alone, newest first) and `filters` (facet → value). */
+  async search(query: string | null, filters: Readonly<Record<string, string>> = {}): Promise<SearchAnswer> {
+    const typed = await this.run(query ?? '', filters);
+    if (query === null || typed.words.length === 0) return typed.answer;
+    const corrected = await this.correction(typed.words);
+    if (corrected === undefined) return typed.answer;
+    const better = await this.run(corrected, filters);
+    if (better.answer.total <= typed.answer.total) return typed.answer;
+    return { ...better.answer, corrected: { query: corrected, typedTotal: typed.answer.total } };
+  }
+
+  /** The query with each word the index lacks replaced by its nearest word of the index, or undefined when none is. */
+  private async correction(words: readonly string[]): Promise<string | undefined> {
+    let changed = false;
+    const out: string[] = [];
+    for (const word of words) {
+      let replacement: string | undefined;
+      if (allowedEdits(word) > 0) {
+        const shard = await this.shard(word);
+        if (!shard.terms.has(word)) {
+          const candidates = new Map<string, number>();
+          for (const [term, postings] of shard.terms) candidates.set(term, postings.length);
+          replacement = nearestWord(word, candidates);
+        }
+      }
+      if (replacement !== undefined) changed = true;
+      out.push(replacement ?? word);
+    }
+    return changed ? out.join(' ') : undefined;
+  }
+
+  private async run(query: string, filters: Readonly<Record<string, string>>): Promise<{ words: string[]; answer: SearchAnswer }> {
+    const n = this.manifest.documents;
+    const words = [...new Set(wordsOf(query))];
+    // Filters: a mark per document, counting the filters it satisfies.
+    const filterList = Object.entries(filters);
+    let allowed: Uint8Array | undefined;
+    if (filterList.length > 0) {
+      allowed = new Uint8Array(n);
+      const sets = await Promise.all(filterList.map(([facet, value]) => this.filterSet(facet, value)));
+      for (const set of sets) for (const o of set) allowed[o]!++;
+      for (let o = 0; o < n; o++) allowed[o] = allowed[o] === filterList.length ? 1 : 0;
+    }
+    if (words.length === 0) {
+      const ranked: number[] = [];
+      if (allowed) for (let o = n - 1; o >= 0; o--) if (allowed[o]) ranked.push(o);
+      return { words, answer: { total: ranked.length, ranked: Int32Array.from(ranked), terms: [] } };
+    }
+    const shards = await Promise.all(words.map((w) => this.shard(w)));
+    const last = words.at(-1)!;
+    const prefix = [...last].length >= SHARD_KEY_LENGTH ? last : undefined;
+    const scores = new Float64Array(n);
+    const matched = new Uint8Array(n);
+    const wordScore = new Float64Array(n);
+    const terms: string[] = [];
+    for (let i = 0; i < words.length; i++) {
+      const word = words[i]!;
+      const shard = shards[i]!;
+      const matches: [string, readonly number[]][] = [];
+      if (i === words.length - 1 && prefix !== undefined) {
+        for (const [term, postings] of shard.terms) if (term.startsWith(word)) matches.push([term, postings]);
+      } else {
+        const postings = shard.terms.get(word);
+        if (postings) matches.push([word, postings]);
+      }
+      if (matches.length === 0) return { words, answer: { total: 0, ranked: new Int32Array(0), terms: [] } };
+      if (shard.terms.has(word)) terms.push(word);
+      const touched: number[] = [];
+      for (const [term, encoded] of matches) {
+        const df = encoded.length;
+        const idf = Math.log(1 + (n - df + 0.5) / (df + 0.5));
+        const similarity = term === word ? 1 : PREFIX_WEIGHT * ([...word].length / [...term].length);
+        const { ordinals, impacts } = decodePostings(encoded);
+        for (let k = 0; k < ordinals.length; k++) {
+          const o = ordinals[k]!;
+          const s = idf * weightOfImpact(impacts[k]!) * similarity;
+          if (wordScore[o] === 0) touched.push(o);
+          if (s > wordScore[o]!) wordScore[o] = s;
+        }
+      }
+      for (const o of touched) {
+        matched[o]!++;
+        scores[o]! += wordScore[o]!;
+        wordScore[o] = 0;
+      }
+    }
+    const hits: number[] = [];
+    for (let o = 0; o < n; o++) if (matched[o] === words.length && (!allowed || allowed[o])) hits.push(o);
+    hits.sort((a, b) => scores[b]! - scores[a]! || b - a);
+    return { words, answer: { total: hits.length, ranked: Int32Array.from(hits), terms, ...(prefix !== undefined ? { prefix } : {}) } };
+  }
+}

@@ -1,0 +1,51 @@
+/**
+ * The words of the archive's search: how a text is cut into index terms, the same for the index (build-index.ts) and
+ * for a query (search-index.ts), so that what is typed finds what was indexed. Pure and framework-free (the search
+ * page bundles it).
+ *
+ * A word is a run of letters, marks and digits after NFKC normalisation, in lower case ("Line-endings" → "line",
+ * "endings"). Scripts written without spaces between words (Han, Hiragana, Katakana) have each character as a word,
+ * so that a query of a few characters finds the texts that hold them.
+ */
+
+const WORD = /[\p{L}\p{M}\p{N}]+/gu;
+const UNSPACED = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u;
+/** Longer runs are cut: a 64-digit hash is one word, a pasted blob of base64 is not worth a term each. */
+export const MAX_WORD_LENGTH = 80;
+
+/** The index terms of `text`, in order, repeats kept. */
+export function wordsOf(text: string): string[] {
+  const out: string[] = [];
+  for (const [run] of text.normalize('NFKC').toLowerCase().matchAll(WORD)) {
+    if (UNSPACED.test(run)) {
+      // Characters of unspaced scripts one by one; other letters of the run (Latin in a Japanese sentence) stay together.
+      let rest = '';
+      for (const ch of run) {
+        if (UNSPACED.test(ch)) {
+          if (rest) out.push(cut(rest));
+          rest = '';
+          out.push(ch);
+        } else rest += ch;
+      }
+      if (rest) out.push(cut(rest));
+    } else out.push(cut(run));
+  }
+  return out;
+}
+
+function cut(word: string): string {
+  const chars = [...word];
+  return chars.length > MAX_WORD_LENGTH ? chars.slice(0, MAX_WORD_LENGTH).join('') : word;
+}
+
+/** How many code points a term's shard key takes (the file a term is in: its first letters). */
+export const SHARD_KEY_LENGTH = 3;
+
+/**
+ * The shard a term lives in: its first SHARD_KEY_LENGTH code points (the whole term when shorter). Every term that
+ * starts with a query word of at least that length is in the word's shard, so the last word of a query can match as
+ * a prefix, and the near spellings of a misspelt word (typo.ts) are found in one file.
+ */
+export function shardKeyOf(term: string): string {
+  return [...term].slice(0, SHARD_KEY_LENGTH).join('');
+}

@@ -1,0 +1,126 @@
+/**
+ * The archive's search index (src/core/search): built in memory from documents and read back through the same
+ * fetch function the search page and the MCP server give it.
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { buildSearchIndex } from '../../src/core/search/build-index.ts';
+import { excerptOf, excerptText } from '../../src/core/search/excerpt.ts';
+import { DOCUMENTS_PER_FILE, type SearchDocumentInput } from '../../src/core/search/format.ts';
+import { SearchIndex } from '../../src/core/search/search-index.ts';
+import { wordsOf } from '../../src/core/search/words.ts';
+
+function doc(n: number, text: string, filters: Record<string, string> = { record_kind: 'Echo' }): SearchDocumentInput {
+  return { page: `records/r${n}/`, id: `r${n}`, title: `Agent ${n}`, kind: filters.record_kind ?? 'Echo', status: 'Accepted', date: '2026-01-01', withdrawn: false, text, filters };
+}
+
+async function open(docs: SearchDocumentInput[]) {
+  const files = buildSearchIndex(docs);
+  const fetched: string[] = [];
+  const index = await SearchIndex.open(async (path) => {
+    fetched.push(path);
+    return files.get(path);
+  });
+  return { index, files, fetched };
+}
+
+const ids = async (index: SearchIndex, q: string | null, filters?: Record<string, string>) => {
+  const answer = await index.search(q, filters);
+  return Promise.all([...answer.ranked].map(async (o) => (await index.document(o)).id));
+};
+
+describe('words', () => {
+  it('cuts on anything but letters and digits, in lower case, NFKC; unspaced scripts by character', () => {
+    expect(wordsOf('Line-endings: CRLF, ﬁle 42')).toEqual(['line', 'endings', 'crlf', 'file', '42']);
+    expect(wordsOf('日本語のtext')).toEqual(['日', '本', '語', 'の', 'text']);
+    expect(wordsOf('café naïve')).toEqual(['café', 'naïve']);
+  });
+});
+
+describe('search index', () => {
+  it('finds records with every word, the last also as a prefix, best first', async () => {
+    const { index } = await open([
+      doc(0, 'The registry hashes every file.'),
+      doc(1, 'Registry of names only.'),
+      doc(2, 'Hashes hashes hashes, the registry again.'),
+      doc(3, 'Nothing relevant here.'),
+    ]);
+    expect(await ids(index, 'registry hashes')).toEqual(['r2', 'r0']);
+    expect(await ids(index, 'registry has')).toEqual(['r2', 'r0']);
+    // Only the last word is a prefix: "regis" is not a word of any record.
+    expect(await ids(index, 'regis hashes')).toEqual([]);
+    expect(await ids(index, 'nothing')).toEqual(['r3']);
+  });
+
+  it('ranks an exact word above a longer word it starts', async () => {
+    const { index } = await open([doc(0, 'Echo 41880 and more'), doc(1, 'Echo 4188'), doc(2, 'Echo 418800')]);
+    expect((await ids(index, 'Echo 4188'))[0]).toBe('r1');
+  });
+
+  it('filters: alone (newest first) and with words; an unknown value finds nothing', async () => {
+    const { index } = await open([doc(0, 'alpha', { record_kind: 'Echo' }), doc(1, 'alpha', { record_kind: 'Report' }), doc(2, 'beta', { record_kind: 'Echo' })]);
+    expect(await ids(index, null, { record_kind: 'Echo' })).toEqual(['r2', 'r0']);
+    expect(await ids(index, 'alpha', { record_kind: 'Report' })).toEqual(['r1']);
+    expect(await ids(index, 'alpha', { record_kind: 'Nope' })).toEqual([]);
+    expect(index.filterValues('record_kind')).toEqual([{ value: 'Echo', documents: 2 }, { value: 'Report', documents: 1 }]);
+  });
+
+  it('corrects a misspelt word to the nearest word of the index when that finds more, and says so', async () => {
+    const { index } = await open([doc(0, 'the manifest lists files'), doc(1, 'a manifest again'), doc(2, 'unrelated text')]);
+    const answer = await index.search('manfiest files');
+    expect(answer.corrected).toEqual({ query: 'manifest files', typedTotal: 0 });
+    expect(answer.total).toBe(1);
+    expect((await index.search('manifest files')).corrected).toBeUndefined();
+    // Three letters allow no edit: "teh" stays as typed.
+    expect((await index.search('teh')).corrected).toBeUndefined();
+  });
+
+  it('fetches only the files a query needs', async () => {
+    const docs = Array.from({ length: 100 }, (_, i) => doc(i, `record ${i} about ${i % 2 ? 'oranges' : 'apples'}`));
+    const { index, fetched, files } = await open(docs);
+    await index.search('apples');
+    expect(fetched).toEqual(['index.json', 'terms/617070.json.gz']);
+    expect(files.size).toBeGreaterThan(20);
+  });
+
+  it('builds the same bytes for the same documents, and an append changes only the files it must', () => {
+    const docs = Array.from({ length: 40 }, (_, i) => doc(i, `record ${i} words w${i % 7}`));
+    const a = buildSearchIndex(docs);
+    expect(buildSearchIndex(docs)).toEqual(a);
+    const b = buildSearchIndex([...docs, doc(40, 'record 40 words fresh')]);
+    const changed = [...b.keys()].filter((k) => !a.get(k)?.equals(b.get(k)!)).sort();
+    // index.json, the last documents file, the filter's file, and the shards of the new document's words.
+    expect(changed).toEqual(['documents/5.json.gz', 'filters/record_kind/0.json.gz', 'index.json', 'terms/3430.json.gz', 'terms/667265.json.gz', 'terms/726563.json.gz', 'terms/776f72.json.gz'].sort());
+    expect(Math.floor(40 / DOCUMENTS_PER_FILE)).toBe(5);
+  });
+
+  it('a document is found by each of its words (property)', async () => {
+    const word = fc.stringMatching(/^[a-z]{1,8}$/);
+    await fc.assert(
+      fc.asyncProperty(fc.array(fc.array(word, { minLength: 1, maxLength: 6 }), { minLength: 1, maxLength: 12 }), fc.nat(), async (texts, pick) => {
+        const docs = texts.map((t, i) => doc(i, t.join(' ')));
+        const { index } = await open(docs);
+        const i = pick % docs.length;
+        for (const w of texts[i]!) {
+          const answer = await index.search(w);
+          expect([...answer.ranked]).toContain(i);
+          // Without a correction, every result has the word (or, for 3+ letters, a word starting with it).
+          if (!answer.corrected) {
+            for (const o of answer.ranked) expect(texts[o]!.some((x) => x === w || (w.length >= 3 && x.startsWith(w)))).toBe(true);
+          }
+        }
+      }),
+      { numRuns: 60 },
+    );
+  });
+});
+
+describe('excerpt', () => {
+  it('marks the matched words in a window around them, as plain text pieces', () => {
+    const text = `${'lead '.repeat(50)}the <b>registry</b> hashes files ${'tail '.repeat(50)}`;
+    const pieces = excerptOf(text, new Set(['registry', 'hashes']));
+    expect(pieces.filter((p) => p.mark).map((p) => p.text)).toEqual(['registry', 'hashes']);
+    expect(excerptText(pieces)).toMatch(/^… lead the <b>registry<\/b> hashes files tail/);
+    expect(excerptText(pieces).endsWith(' …')).toBe(true);
+  });
+});
