@@ -5,8 +5,8 @@
  *   1. generates the deterministic synthetic archive of N records (scripts/lib/synthetic-archive.ts) in a temporary
  *      folder; the generator makes about 1 in 100 records invalid on purpose, and the site build (rightly) refuses
  *      an invalid archive, so those files are removed first and the figures are for the remaining valid records;
- *   2. runs the real site build over it: `astro build` (RECORDS_DIR=<temp>, --outDir <temp>), then the search index
- *      (scripts/build-search.ts: Pagefind in bundles);
+ *   2. runs the real site build over it: `astro build` (RECORDS_DIR=<temp>, --outDir <temp>), which writes the
+ *      search index too (src/site/build/7-search-index.ts);
  *   3. builds a bare Astro project of the same number of trivial pages (one src/pages/[id].astro whose
  *      getStaticPaths returns the ids), made in a temporary folder that uses this project's node_modules;
  * and prints the wall time and peak memory (maximum resident set size, from /usr/bin/time -v when present,
@@ -14,7 +14,7 @@
  *
  * With --runs R, the site's `astro build` and the bare build run R times each, alternately (site, bare, site, …, so
  * that a slow spell of the machine hits both), each into a fresh folder; it prints every run, the median times and
- * the median of the per-run ratios. The search index is built once, over the first site build.
+ * the median of the per-run ratios.
  *
  * Everything is written under TMPDIR (the archive, both builds' output), which must be on the project's file system
  * (Astro moves build files from the project's .astro/ into the output). On a virtual machine whose disk is
@@ -22,8 +22,8 @@
  * over six runs in a row): to measure the builds rather than the disk's throttle, run from a copy of the checkout in
  * memory, e.g. `cp -a . /dev/shm/echo-archive && cd /dev/shm/echo-archive && TMPDIR=/dev/shm npm run bench:build`.
  *
- * With --incremental, the site is built as `npm run build` builds it (scripts/build.ts: builder, astro build, search
- * index) with its own build cache, R rounds of: a clean build (--no-cache), the build that fills an empty cache, the
+ * With --incremental, the site is built as `npm run build` builds it (scripts/build.ts: builder, astro build with
+ * the search index) with its own build cache, R rounds of: a clean build (--no-cache), the build that fills an empty cache, the
  * build after one record is appended (the next sequence number, as intake appends), the build after one record in
  * the middle of the archive is modified, and the bare build; then medians, and each incremental build as a share of
  * the clean build of the same round.
@@ -42,7 +42,6 @@ import { generateValidArchive } from './lib/valid-synthetic-archive.ts';
 const REPO = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const NODE = join(REPO, 'node_modules/.bin/node');
 const ASTRO = join(REPO, 'node_modules/astro/bin/astro.mjs');
-const BUILD_SEARCH = join(REPO, 'scripts/build-search.ts');
 const BUILD_BUILDER = join(REPO, 'scripts/build-builder.ts');
 const BUILD = join(REPO, 'scripts/build.ts');
 const GNU_TIME = '/usr/bin/time';
@@ -79,11 +78,11 @@ interface Measured {
   peakKb: number;
   code: number;
   tail: string;
-  /** The lines of the output that say what the build reused (record pages, search bundles, validation). */
+  /** The lines of the output that say what the build reused or wrote (record pages, validation, the search index). */
   notes: string[];
 }
 
-const NOTE = /Rendered \d+ record pages|^build-search: \d+ record pages|from the cache/;
+const NOTE = /Rendered \d+ record pages|Wrote the search index|from the cache/;
 
 /** Runs a command as a child process; wall time, peak RSS (KB) and the end of its output. */
 function measure(cmd: string, args: string[], opts: { cwd: string; env?: NodeJS.ProcessEnv }): Promise<Measured> {
@@ -273,7 +272,7 @@ async function incremental(count: number, bare: string, env: Record<string, stri
   const peak = (pick: (r: (typeof rows)[number]) => Measured) => mb(Math.max(...rows.map((r) => pick(r).peakKb)));
   const label = runs > 1 ? `median of ${runs}` : 'single run';
   console.log('');
-  console.log(`records: ${count} (+1 per round)   whole npm run build (builder, astro build, search index), ${label}:`);
+  console.log(`records: ${count} (+1 per round)   whole npm run build (builder, astro build with the search index), ${label}:`);
   console.log(`clean (--no-cache)          ${ms(med((r) => r.clean)).padStart(9)}   peak ${peak((r) => r.clean)}   ${(med((r) => r.clean) / med((r) => r.bare)).toFixed(2)} × bare`);
   console.log(`empty cache (fills it)      ${ms(med((r) => r.first)).padStart(9)}   peak ${peak((r) => r.first)}   ${(share((r) => r.first) * 100).toFixed(0)} % of clean`);
   console.log(`one record appended         ${ms(med((r) => r.append)).padStart(9)}   peak ${peak((r) => r.append)}   ${(share((r) => r.append) * 100).toFixed(0)} % of clean`);
@@ -306,11 +305,10 @@ function modifyRecord(path: string, run: number): void {
   writeFileSync(path, JSON.stringify(record, null, 2) + '\n');
 }
 
-/** Without --incremental: the site's `astro build` and the bare build, R times each, alternately; the search index once. */
+/** Without --incremental: the site's `astro build` and the bare build, R times each, alternately. */
 async function cleanRuns(count: number, bare: string, env: Record<string, string>): Promise<void> {
   const siteRuns: Measured[] = [];
   const bareRuns: Measured[] = [];
-  let search: Measured | undefined;
   let pages = '?';
   let siteSize = 0;
   for (let run = 1; run <= runs; run++) {
@@ -327,9 +325,6 @@ async function cleanRuns(count: number, bare: string, env: Record<string, string
       const astroPages = /(\d+) page\(s\) built/.exec(site.tail)?.[1];
       const recordPages = /Rendered (\d+) record page/.exec(site.tail)?.[1];
       pages = astroPages && recordPages ? `${Number(astroPages) + Number(recordPages)} (${recordPages} record pages, ${astroPages} by Astro)` : (astroPages ?? '?');
-      console.log('site build: search index (Pagefind) …');
-      search = await measure(NODE, [BUILD_SEARCH, '--site', siteOut, '--no-cache'], { cwd: REPO, env }); // a clean index: bench:search measures the cache
-      if (search.code !== 0) fail('search index', search);
       siteSize = du(siteOut);
     }
 
@@ -346,17 +341,13 @@ async function cleanRuns(count: number, bare: string, env: Record<string, string
   const siteMs = median(siteRuns.map((m) => m.wallMs));
   const bareMs = median(bareRuns.map((m) => m.wallMs));
   const ratio = median(siteRuns.map((m, i) => m.wallMs / bareRuns[i]!.wallMs));
-  const searchMs = search!.wallMs;
   const label = runs > 1 ? `median of ${runs}` : 'single run';
   console.log('');
   console.log(`records: ${count}   site pages: ${pages}   site output: ${mb(siteSize / 1024)}`);
   console.log(`site  astro build   ${ms(siteMs).padStart(9)}   peak ${mb(Math.max(...siteRuns.map((m) => m.peakKb)))}   (${label})`);
-  console.log(`site  search index  ${ms(searchMs).padStart(9)}   peak ${mb(search!.peakKb)}   (single run)`);
-  console.log(`site  total         ${ms(siteMs + searchMs).padStart(9)}`);
   console.log(`bare  astro build   ${ms(bareMs).padStart(9)}   peak ${mb(Math.max(...bareRuns.map((m) => m.peakKb)))}   (${count} trivial pages, ${label})`);
   console.log(
-    `ratio site/bare: ${ratio.toFixed(2)} × (astro build only${runs > 1 ? ', median of the per-run ratios' : ''}), ` +
-      `${((siteMs + searchMs) / bareMs).toFixed(2)} × (with the search index)`,
+    `ratio site/bare: ${ratio.toFixed(2)} × (the whole site, search index included${runs > 1 ? '; median of the per-run ratios' : ''})`,
   );
   console.log('(wall times include process start-up; peak memory is the largest of the runs)');
 }
