@@ -4,11 +4,14 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { buildSearchIndex } from '../../src/core/search/build-index.ts';
+import { buildSearchIndex as buildFrom, indexedDocument } from '../../src/core/search/build-index.ts';
 import { excerptOf, excerptText } from '../../src/core/search/excerpt.ts';
 import { DOCUMENTS_PER_FILE, type SearchDocumentInput } from '../../src/core/search/format.ts';
 import { SearchIndex } from '../../src/core/search/search-index.ts';
 import { wordsOf } from '../../src/core/search/words.ts';
+
+/** The index of plain documents (their terms cut here, as the record-page threads cut them). */
+const buildSearchIndex = (docs: SearchDocumentInput[]) => buildFrom(docs.map(indexedDocument));
 
 function doc(n: number, text: string, filters: Record<string, string> = { record_kind: 'Echo' }): SearchDocumentInput {
   return { page: `records/r${n}/`, id: `r${n}`, title: `Agent ${n}`, kind: filters.record_kind ?? 'Echo', status: 'Accepted', date: '2026-01-01', withdrawn: false, text, filters };

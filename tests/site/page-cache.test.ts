@@ -59,6 +59,20 @@ describe('page cache entries', () => {
     expect(later.find('e'.repeat(64))).toBeUndefined();
   });
 
+  it("keeps a record's search document beside its page, under the same key: each found as its own kind", () => {
+    const { dir, cache, write } = setup();
+    cache.store(key, write('a.html', '<p>page</p>'), '<p>page</p>');
+    const name = cache.storeBytes(key, '{"document":1}', 'json')!;
+    expect(name).toBe(pageEntryName(key, '{"document":1}', 'json'));
+    const later = new PageCache({ dir, code: 'code', build: 'next' });
+    expect(later.find(key)?.bytes.toString()).toBe('<p>page</p>');
+    expect(later.find(key, 'json')?.bytes.toString()).toBe('{"document":1}');
+    // A damaged search document is not trusted either (the thread makes it again from the record).
+    writeFileSync(join(dir, name), '{"document":2}');
+    expect(new PageCache({ dir, code: 'code', build: 'third' }).find(key, 'json')).toBeUndefined();
+    expect(readdirSync(join(dir, key.slice(0, 2))).filter((f) => f.endsWith('.tmp'))).toEqual([]);
+  });
+
   it('ignores an entry whose bytes do not match its name (damaged, cut short, tampered)', () => {
     const { dir, cache, write } = setup();
     const name = cache.store(key, write('a.html', '<p>page</p>'), '<p>page</p>')!;

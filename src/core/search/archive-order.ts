@@ -7,10 +7,9 @@
 import { sequenceOf } from '../archive/paths.ts';
 import { compareCodePoints } from '../util/compare.ts';
 
-export function archiveOrder<T extends { id: string }>(items: Iterable<T>): T[] {
-  const seq = (id: string) => sequenceOf(`${id}.json`) ?? Infinity;
+export function archiveOrder<T>(items: Iterable<T>, idOf: (item: T) => string): T[] {
   return [...items]
-    .map((item) => ({ item, seq: seq(item.id) }))
-    .sort((a, b) => (a.seq === b.seq ? compareCodePoints(a.item.id, b.item.id) : a.seq < b.seq ? -1 : 1))
+    .map((item) => ({ item, id: idOf(item), seq: sequenceOf(`${idOf(item)}.json`) ?? Infinity }))
+    .sort((a, b) => (a.seq === b.seq ? compareCodePoints(a.id, b.id) : a.seq < b.seq ? -1 : 1))
     .map((e) => e.item);
 }

@@ -11,7 +11,7 @@
  * corrected query, as `corrected` says.
  */
 import { nearestWord, allowedEdits } from './typo.ts';
-import { SEARCH_INDEX_FORMAT, documentsPath, termShardPath, weightOfImpact, type DocumentsFile, type FilterFile, type SearchDocument, type SearchIndexManifest, type TermShardFile } from './format.ts';
+import { SEARCH_INDEX_FORMAT, documentsPath, termShardPath, weightOfImpact, type DocumentsFile, type FilterFile, type SearchDocument, type SearchFilterValue, type SearchIndexManifest, type TermShardFile } from './format.ts';
 import { shardKeyOf, SHARD_KEY_LENGTH, wordsOf } from './words.ts';
 
 /** Fetches a file of the index by its path under the index folder: its bytes, or undefined when there is none (404). */
@@ -103,7 +103,7 @@ export class SearchIndex {
   }
 
   private filterSet(facet: string, value: string): Promise<Int32Array> {
-    const entry = this.manifest.filters[facet]?.find((v) => v.value === value);
+    const entry = this.filterEntries(facet).find((v) => v.value === value);
     if (!entry) return Promise.resolve(new Int32Array(0));
     return this.cached(this.filterSets, entry.file, async () => {
       const gaps = (await this.json<FilterFile>(entry.file))?.documents ?? [];
@@ -129,7 +129,12 @@ export class SearchIndex {
 
   /** Every value of a filter, as the index has it, with its number of records. */
   filterValues(facet: string): { value: string; documents: number }[] {
-    return (this.manifest.filters[facet] ?? []).map(({ value, documents }) => ({ value, documents }));
+    return this.filterEntries(facet).map(({ value, documents }) => ({ value, documents }));
+  }
+
+  /** A facet's values; none for a name the index lacks (an own property only: "constructor" is no facet). */
+  private filterEntries(facet: string): readonly SearchFilterValue[] {
+    return Object.hasOwn(this.manifest.filters, facet) ? (this.manifest.filters[facet] ?? []) : [];
   }
 
   /** The records for `query` (null or empty: by filters alone, newest first) and `filters` (facet → value). */

@@ -8,32 +8,31 @@
  * so that a query of a few characters finds the texts that hold them.
  */
 
-const WORD = /[\p{L}\p{M}\p{N}]+/gu;
+const SEPARATORS = /[^\p{L}\p{M}\p{N}]+/u;
 const UNSPACED = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u;
+const UNSPACED_RUN = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]|[^\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]+/gu;
 /** Longer runs are cut: a 64-digit hash is one word, a pasted blob of base64 is not worth a term each. */
 export const MAX_WORD_LENGTH = 80;
 
 /** The index terms of `text`, in order, repeats kept. */
 export function wordsOf(text: string): string[] {
+  const normal = text.normalize('NFKC').toLowerCase();
+  // Most texts have no unspaced script: one test of the whole text spares a test per word.
+  const unspaced = UNSPACED.test(normal);
+  const runs = normal.split(SEPARATORS);
   const out: string[] = [];
-  for (const [run] of text.normalize('NFKC').toLowerCase().matchAll(WORD)) {
-    if (UNSPACED.test(run)) {
+  for (const run of runs) {
+    if (run === '') continue;
+    if (unspaced && UNSPACED.test(run)) {
       // Characters of unspaced scripts one by one; other letters of the run (Latin in a Japanese sentence) stay together.
-      let rest = '';
-      for (const ch of run) {
-        if (UNSPACED.test(ch)) {
-          if (rest) out.push(cut(rest));
-          rest = '';
-          out.push(ch);
-        } else rest += ch;
-      }
-      if (rest) out.push(cut(rest));
+      for (const [part] of run.matchAll(UNSPACED_RUN)) out.push(cut(part));
     } else out.push(cut(run));
   }
   return out;
 }
 
 function cut(word: string): string {
+  if (word.length <= MAX_WORD_LENGTH) return word;
   const chars = [...word];
   return chars.length > MAX_WORD_LENGTH ? chars.slice(0, MAX_WORD_LENGTH).join('') : word;
 }

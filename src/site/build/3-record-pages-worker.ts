@@ -18,7 +18,7 @@ import { frameOf, type FrameSettings } from '../render/page-frame.ts';
 import { recordDocument } from '../render/record-document.ts';
 import type { RecordPageInput } from '../render/record-page.ts';
 import { recordSearchDocument } from '../render/record-page/search-document.ts';
-import type { SearchDocumentInput } from '../../core/search/format.ts';
+import { indexedDocument, type IndexedDocument } from '../../core/search/build-index.ts';
 
 /** A record page's input without the record itself, which is read from the record's file. */
 export type RecordPageJob = Omit<RecordPageInput, 'entry'> & { entry: Omit<RecordPageInput['entry'], 'record'> };
@@ -55,8 +55,8 @@ export interface RecordBatchResult {
   copied: number;
   /** The cache entries this batch used or stored (names relative to the cache folder). */
   entries: string[];
-  /** Each record's search document, in the batch's order. */
-  search: SearchDocumentInput[];
+  /** Each record's search document with its terms, in the batch's order. */
+  search: IndexedDocument[];
 }
 
 /** This thread's view of the cache, for the build that is running (a thread may serve several builds in tests). */
@@ -88,9 +88,9 @@ export default function renderRecordPages({ frame, dir, jobs, cache: settings }:
         result.entries.push(hit.name);
         const searchHit = cache.find(key, 'json');
         if (searchHit) {
-          result.search.push(JSON.parse(searchHit.bytes.toString('utf8')) as SearchDocumentInput);
+          result.search.push(JSON.parse(searchHit.bytes.toString('utf8')) as IndexedDocument);
           result.entries.push(searchHit.name);
-        } else result.search.push(storeSearchDocument(cache, key, recordSearchDocument(recordPageInput(page, bytes), ctx), result));
+        } else result.search.push(storeSearchDocument(cache, key, indexedDocument(recordSearchDocument(recordPageInput(page, bytes), ctx)), result));
         continue;
       }
     }
@@ -99,14 +99,14 @@ export default function renderRecordPages({ frame, dir, jobs, cache: settings }:
     writeFileSync(file, html);
     const stored = cache && key ? cache.store(key, file, html) : undefined;
     if (stored !== undefined) result.entries.push(stored);
-    const doc = recordSearchDocument(input, ctx);
+    const doc = indexedDocument(recordSearchDocument(input, ctx));
     result.search.push(cache && key ? storeSearchDocument(cache, key, doc, result) : doc);
   }
   return result;
 }
 
 /** Stores a record's search document beside its page in the cache; the document. */
-function storeSearchDocument(cache: PageCache, key: string, doc: SearchDocumentInput, result: RecordBatchResult): SearchDocumentInput {
+function storeSearchDocument(cache: PageCache, key: string, doc: IndexedDocument, result: RecordBatchResult): IndexedDocument {
   const stored = cache.storeBytes(key, JSON.stringify(doc), 'json');
   if (stored !== undefined) result.entries.push(stored);
   return doc;

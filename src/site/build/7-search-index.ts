@@ -6,12 +6,12 @@
 import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { archiveOrder } from '../../core/search/archive-order.ts';
-import { buildSearchIndex } from '../../core/search/build-index.ts';
-import { SEARCH_INDEX_DIR, type SearchDocumentInput } from '../../core/search/format.ts';
+import { buildSearchIndex, type IndexedDocument } from '../../core/search/build-index.ts';
+import { SEARCH_INDEX_DIR } from '../../core/search/format.ts';
 
 /** Writes the index of `documents` into `<out>/search-index/`; how many files. */
-export function writeSearchIndex(documents: readonly SearchDocumentInput[], out: string): number {
-  const files = buildSearchIndex(archiveOrder(documents));
+export function writeSearchIndex(documents: readonly IndexedDocument[], out: string): number {
+  const files = buildSearchIndex(archiveOrder(documents, (d) => d.document.id));
   const target = join(out, SEARCH_INDEX_DIR);
   const staging = `${target}.${process.pid}.tmp`;
   rmSync(staging, { recursive: true, force: true });
