@@ -93,8 +93,16 @@ describe('search index', () => {
     const b = buildSearchIndex([...docs, doc(40, 'record 40 words fresh')]);
     const changed = [...b.keys()].filter((k) => !a.get(k)?.equals(b.get(k)!)).sort();
     // index.json, the last documents file, the filter's file, and the shards of the new document's words.
-    expect(changed).toEqual(['documents/5.json.gz', 'filters/record_kind/0.json.gz', 'index.json', 'terms/3430.json.gz', 'terms/667265.json.gz', 'terms/726563.json.gz', 'terms/776f72.json.gz'].sort());
+    expect(changed).toEqual(['documents/5.json.gz', `filters/7265636f72645f6b696e64/${Buffer.from('Echo').toString('hex')}.json.gz`, 'index.json', 'terms/3430.json.gz', 'terms/667265.json.gz', 'terms/726563.json.gz', 'terms/776f72.json.gz'].sort());
     expect(Math.floor(40 / DOCUMENTS_PER_FILE)).toBe(5);
+  });
+
+  it('a new filter value changes only its own filter file, not the files of the values after it', () => {
+    const docs = [doc(0, 'x', { record_kind: 'Echo' }), doc(1, 'x', { record_kind: 'Report' })];
+    const a = buildSearchIndex(docs);
+    const b = buildSearchIndex([...docs, doc(2, 'x', { record_kind: 'Note' })]);
+    const changed = [...b.keys()].filter((k) => !a.get(k)?.equals(b.get(k)!) && k.startsWith('filters/'));
+    expect(changed).toEqual([`filters/7265636f72645f6b696e64/${Buffer.from('Note').toString('hex')}.json.gz`]);
   });
 
   it('a document is found by each of its words (property)', async () => {

@@ -75,9 +75,9 @@ export function buildSearchIndex(indexed: readonly IndexedDocument[]): Map<strin
   const manifestFilters: SearchIndexManifest['filters'] = {};
   for (const facet of [...filters.keys()].sort()) {
     const values = filters.get(facet)!;
-    manifestFilters[facet] = [...values.keys()].sort().map((value, n) => {
+    manifestFilters[facet] = [...values.keys()].sort().map((value) => {
       const ordinals = values.get(value)!;
-      const file = filterPath(facet, n);
+      const file = filterPath(facet, value);
       files.set(file, gzip({ documents: ordinals.map((o, i) => o - (i === 0 ? -1 : ordinals[i - 1]!)) } satisfies FilterFile));
       return { value, documents: ordinals.length, file };
     });

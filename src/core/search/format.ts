@@ -12,7 +12,7 @@
  * - `index.json`: the document count and the filters' files (a few hundred bytes, whatever the archive's size);
  * - for each query word, its shard `terms/<hex of the first letters>.json.gz`: every term that starts with those
  *   letters, with its postings (which documents, and how much the term weighs in each);
- * - for each filter, `filters/<facet>/<n>.json.gz`: the documents with that value;
+ * - for each filter, `filters/<facet>/<hex of the value>.json.gz`: the documents with that value;
  * - for each result shown, `documents/<n>.json.gz`: DOCUMENTS_PER_FILE documents (title, labels, text for excerpts).
  *
  * Documents are numbered in the archive's order of arrival (an appended record is the last), so an append changes
@@ -92,17 +92,23 @@ export interface DocumentsFile {
   documents: SearchDocument[];
 }
 
-/** The file of a term shard, by its key: the UTF-8 bytes in hex (any letter, any file system). */
+/** A name for a file from any text: its UTF-8 bytes in hex (any letter, any file system, the same name forever). */
+function hexName(text: string): string {
+  return [...new TextEncoder().encode(text)].map((b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+/** The file of a term shard, by its key. */
 export function termShardPath(key: string): string {
-  return `terms/${[...new TextEncoder().encode(key)].map((b) => b.toString(16).padStart(2, '0')).join('')}.json.gz`;
+  return `terms/${hexName(key)}.json.gz`;
 }
 
 export function documentsPath(ordinal: number): string {
   return `documents/${Math.floor(ordinal / DOCUMENTS_PER_FILE)}.json.gz`;
 }
 
-export function filterPath(facet: string, n: number): string {
-  return `filters/${facet}/${n}.json.gz`;
+/** The file of a filter value: named by the value, so that a new value leaves the others' files as they were. */
+export function filterPath(facet: string, value: string): string {
+  return `filters/${hexName(facet)}/${hexName(value)}.json.gz`;
 }
 
 /** BM25's term-frequency part for a term seen `tf` times in a document of `length` words, quantised. */
