@@ -293,7 +293,8 @@ try {
   const firstBytes = first.loadBytes + q0.bytes;
   console.log(`first search ("${q0.q}"): ${kb(firstBytes)} = index.json ${kb(first.loadBytes)} + ${kb(q0.bytes)} (its ten result documents included); target 100 kB: ${firstBytes <= 100_000 ? 'met' : '**over**'}`);
   const later = all.slice(1).map((r) => r.bytes);
-  console.log(`each later query: median ${kb(pct(later, 50))}, max ${kb(Math.max(...later))} (${all.slice(1).find((r) => r.bytes === Math.max(...later))!.q.slice(0, 40)})`);
+  const largest = all.slice(1).find((r) => r.bytes === Math.max(...later))!.q;
+  console.log(`each later query: median ${kb(pct(later, 50))}, max ${kb(Math.max(...later))} ("${largest.length > 40 ? `${largest.slice(0, 40)}…` : largest}")`);
   for (const kind of ['heading', 'hex'] as const) {
     const misses = set.records.filter((r) => byQuery.get(r[kind])!.top !== r.url);
     console.log(`records found first for their ${kind === 'heading' ? 'heading' : 'hex line'}: ${set.records.length - misses.length} / ${set.records.length}`);
