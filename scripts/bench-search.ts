@@ -62,7 +62,7 @@ const { values } = parseArgs({
 if (values.help) {
   console.log(
     'Usage: npm run bench:search -- [--records N (10000)] [--site DIR: a built site instead of generating one] ' +
-      '[--queries FILE: a query set JSON, as /work/baseline/queries.json] [--samples K (24): records queried by heading and hex line] [--keep]',
+      '[--queries FILE: a query set JSON { records, words, misspelt }, as the header says] [--samples K (24): records queried by heading and hex line] [--keep]',
   );
   process.exit(0);
 }
