@@ -39,7 +39,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { gunzipSync } from 'node:zlib';
 import { highestSequence, recordPathFor, sequenceOf } from '../src/core/archive/paths.ts';
-import { buildSearchIndex, termsOf } from '../src/core/search/build-index.ts';
+import { buildSearchIndex, indexedDocument } from '../src/core/search/build-index.ts';
 import { documentsPath, SEARCH_INDEX_DIR, termShardPath, type DocumentsFile, type FilterFile, type SearchDocumentInput, type SearchIndexManifest, type TermShardFile } from '../src/core/search/format.ts';
 import { shardKeyOf } from '../src/core/search/words.ts';
 import { runQueries, type QueryResult } from './lib/search-queries.ts';
@@ -168,7 +168,7 @@ function compareAppend(before: Map<string, Buffer>, after: Map<string, Buffer>):
   const added = docs.at(-1)!;
   const manifest = json<SearchIndexManifest>(after.get('index.json')!);
   const expected = new Set(['index.json', documentsPath(docs.length - 1)]);
-  for (const term of termsOf(added.text).terms.keys()) expected.add(termShardPath(shardKeyOf(term)));
+  for (const [term] of indexedDocument(added).terms) expected.add(termShardPath(shardKeyOf(term)));
   for (const [facet, value] of Object.entries(added.filters)) expected.add(manifest.filters[facet]!.find((v) => v.value === value)!.file);
   const changed = [...new Set([...before.keys(), ...after.keys()])].filter((p) => !(before.get(p) && after.get(p)?.equals(before.get(p)!))).sort();
   return { changed, unexpected: changed.filter((p) => !expected.has(p)), expected };
@@ -267,7 +267,7 @@ try {
     // 2, in memory: the site's documents indexed again (the same bytes), then with one more.
     const docs = documentsOf(index);
     let started = performance.now();
-    const rebuilt = buildSearchIndex(docs);
+    const rebuilt = buildSearchIndex(docs.map(indexedDocument));
     const ms = performance.now() - started;
     const same = rebuilt.size === index.size && [...index].every(([p, b]) => rebuilt.get(p)?.equals(b));
     console.log(`buildSearchIndex on the site's ${docs.length} documents, read back from its index: ${ms.toFixed(0)} ms; the site's bytes exactly: ${same ? 'yes' : '**NO**'}`);
@@ -275,7 +275,7 @@ try {
     const seq = highestSequence(docs.map((d) => `${d.id}.json`)) + 1;
     const id = recordPathFor('2026-12-31', seq).split('/')[1]!.slice(0, -'.json'.length);
     started = performance.now();
-    const after = buildSearchIndex([...docs, { ...last, id, page: `records/${id}/`, date: '2026-12-31', text: `An appended record, number ${seq}: ${last.text}` }]);
+    const after = buildSearchIndex([...docs, { ...last, id, page: `records/${id}/`, date: '2026-12-31', text: `An appended record, number ${seq}: ${last.text}` }].map(indexedDocument));
     console.log(`buildSearchIndex with one document appended (${id}): ${(performance.now() - started).toFixed(0)} ms`);
     reportAppend('the append (in memory)', index, after);
   }

@@ -78,6 +78,17 @@ describe('search index', () => {
     expect((await index.search('teh')).corrected).toBeUndefined();
   });
 
+  it('never corrects a word with a digit: a hash or number the archive lacks finds nothing', async () => {
+    const hash = '0123456789abcdef'.repeat(4);
+    const { index } = await open([doc(0, `hash ${hash} and release 1000`), doc(1, 'release notes')]);
+    expect((await index.search(hash)).total).toBe(1);
+    const oneOff = `${hash.slice(0, -1)}c`;
+    for (const q of [oneOff, 'release 1001']) {
+      const answer = await index.search(q);
+      expect([answer.total, answer.corrected], q).toEqual([0, undefined]);
+    }
+  });
+
   it('fetches only the files a query needs', async () => {
     const docs = Array.from({ length: 100 }, (_, i) => doc(i, `record ${i} about ${i % 2 ? 'oranges' : 'apples'}`));
     const { index, fetched, files } = await open(docs);

@@ -8,7 +8,8 @@
  * is BM25: each word adds its rarity (inverse document frequency) times its weight in the record; a longer word a
  * prefix matches counts for less than the word itself, the shorter the prefix the less. Ties: the newest record first.
  * A query whose misspelt word has a near word in the index (typo.ts) that finds more records is answered with the
- * corrected query, as `corrected` says.
+ * corrected query, as `corrected` says; words with a digit are never corrected (a hash absent from the archive must
+ * find nothing, not its nearest neighbour).
  */
 import { nearestWord, allowedEdits } from './typo.ts';
 import { SEARCH_INDEX_FORMAT, documentsPath, termShardPath, weightOfImpact, type DocumentsFile, type FilterFile, type SearchDocument, type SearchFilterValue, type SearchIndexManifest, type TermShardFile } from './format.ts';
@@ -16,6 +17,8 @@ import { shardKeyOf, SHARD_KEY_LENGTH, wordsOf } from './words.ts';
 
 /** Fetches a file of the index by its path under the index folder: its bytes, or undefined when there is none (404). */
 export type SearchIndexFetch = (path: string) => Promise<Uint8Array | undefined>;
+
+const HAS_DIGIT = /\p{N}/u;
 
 /** How much a prefix match counts against the word itself, at most (times the share of the word that was typed). */
 const PREFIX_WEIGHT = 0.5;
@@ -154,7 +157,8 @@ export class SearchIndex {
     const out: string[] = [];
     for (const word of words) {
       let replacement: string | undefined;
-      if (allowedEdits(word) > 0) {
+      // A word with a digit (a number, a hash, an id) is looked for as typed: a hash one digit off another is not a typo.
+      if (allowedEdits(word) > 0 && !HAS_DIGIT.test(word)) {
         const shard = await this.shard(word);
         if (!shard.terms.has(word)) {
           const candidates = new Map<string, number>();
