@@ -20,8 +20,8 @@
  *      find that record first, then common word queries (COMMON_QUERIES); then, on a freshly opened index, misspelt
  *      words (one letter dropped, swapped or changed after the third, cycling; words of the word queries of 5+
  *      letters, the misspelling not itself a word of the index), which should be corrected to the word meant. With
- *      --queries FILE, that set instead: JSON of the shape of the Pagefind baseline's queries.json
- *      ({ records: [{ id, url, heading, hex }], words: [{ q }], misspelt: [{ q, intended }] });
+ *      --queries FILE, that set instead: JSON { records: [{ id, url, heading, hex }], words: [{ q }],
+ *      misspelt: [{ q, intended }] } (the shape docs/performance.md's comparison with Pagefind used);
  *   4. prints what the first search downloads (index.json and the first query's files, its ten result documents
  *      included) against the 100 kB target, each later query's bytes (median, max), the records found first for
  *      their heading and for their hex line, the result count of each word query, which misspellings were corrected
@@ -77,7 +77,7 @@ if (!values.site && statSync(tmpdir()).dev !== statSync(REPO).dev) {
   process.exit(2);
 }
 
-/** Common words of the synthetic archive's sentences (as the Pagefind baseline's word queries). */
+/** Common words of the synthetic archive's sentences. */
 const COMMON_QUERIES = [
   'registry hashes',
   'orientation',
