@@ -205,7 +205,7 @@ function defaultQueries(site: string, index: Map<string, Buffer>): QuerySet {
   });
   const isTerm = (w: string) => {
     const shard = index.get(termShardPath(shardKeyOf(w)));
-    return shard !== undefined && Object.hasOwn(json<TermShardFile>(shard).terms, w);
+    return shard !== undefined && json<TermShardFile>(shard).terms.includes(w);
   };
   // Words of 5+ letters of the word queries, each misspelt once: drop, swap, change in turn, after the third letter.
   const words = [...new Set(COMMON_QUERIES.flatMap((q) => q.toLowerCase().match(/[a-z]+/g) ?? []))].filter((w) => w.length >= 5 && isTerm(w));

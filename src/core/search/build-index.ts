@@ -68,9 +68,8 @@ export function buildSearchIndex(indexed: readonly IndexedDocument[]): Map<strin
     }
   });
   for (const [key, shard] of shards) {
-    const terms: TermShardFile['terms'] = {};
-    for (const term of [...shard.keys()].sort()) terms[term] = shard.get(term)!;
-    files.set(termShardPath(key), gzip({ terms } satisfies TermShardFile));
+    const terms = [...shard.keys()].sort();
+    files.set(termShardPath(key), gzip({ terms, postings: terms.map((t) => shard.get(t)!) } satisfies TermShardFile));
   }
   const manifestFilters: SearchIndexManifest['filters'] = {};
   for (const facet of [...filters.keys()].sort()) {

@@ -25,7 +25,7 @@
  */
 
 /** Bumped when the files change shape; a reader refuses another format. */
-export const SEARCH_INDEX_FORMAT = 1;
+export const SEARCH_INDEX_FORMAT = 2;
 
 /** The index's folder under the site. */
 export const SEARCH_INDEX_DIR = 'search-index';
@@ -78,9 +78,14 @@ export interface SearchIndexManifest {
   filters: Record<string, SearchFilterValue[]>;
 }
 
-/** A terms file: term → postings, each (gap to the previous document + 1) × 16 + impact. */
+/**
+ * A terms file: its terms in ascending (UTF-16) order, and each term's postings, each (gap to the previous document)
+ * × 16 + impact, the first gap counted from −1. Parallel arrays, not an object keyed by term: a reader finds a term
+ * or the range of terms a prefix starts by binary search, without building a map of every term of the file.
+ */
 export interface TermShardFile {
-  terms: Record<string, number[]>;
+  terms: string[];
+  postings: number[][];
 }
 
 /** A filter's file: the documents with the value, as gaps (the first: its number + 1). */

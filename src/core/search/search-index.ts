@@ -13,6 +13,7 @@
  */
 import { nearestWord, allowedEdits } from './typo.ts';
 import { SEARCH_INDEX_FORMAT, documentsPath, termShardPath, weightOfImpact, type DocumentsFile, type FilterFile, type SearchDocument, type SearchFilterValue, type SearchIndexManifest, type TermShardFile } from './format.ts';
+import { TermShard, type Postings } from './term-shard.ts';
 import { shardKeyOf, SHARD_KEY_LENGTH, wordsOf } from './words.ts';
 
 /** Fetches a file of the index by its path under the index folder: its bytes, or undefined when there is none (404). */
@@ -44,27 +45,10 @@ async function gunzip(bytes: Uint8Array): Promise<Uint8Array> {
   return new Uint8Array(await new Response(stream).arrayBuffer());
 }
 
-function decodePostings(encoded: readonly number[]): { ordinals: Int32Array; impacts: Uint8Array } {
-  const ordinals = new Int32Array(encoded.length);
-  const impacts = new Uint8Array(encoded.length);
-  let at = -1;
-  for (let i = 0; i < encoded.length; i++) {
-    const v = encoded[i]!;
-    at += Math.floor(v / 16);
-    ordinals[i] = at;
-    impacts[i] = v % 16;
-  }
-  return { ordinals, impacts };
-}
-
-interface Shard {
-  terms: Map<string, readonly number[]>;
-}
-
 export class SearchIndex {
   readonly manifest: SearchIndexManifest;
   private readonly fetchFile: SearchIndexFetch;
-  private readonly shards = new Map<string, Promise<Shard>>();
+  private readonly shards = new Map<string, Promise<TermShard>>();
   private readonly filterSets = new Map<string, Promise<Int32Array>>();
   private readonly documentFiles = new Map<string, Promise<SearchDocument[]>>();
 
@@ -97,12 +81,9 @@ export class SearchIndex {
     return p;
   }
 
-  private shard(term: string): Promise<Shard> {
+  private shard(term: string): Promise<TermShard> {
     const key = shardKeyOf(term);
-    return this.cached(this.shards, key, async () => {
-      const file = await this.json<TermShardFile>(termShardPath(key));
-      return { terms: new Map(Object.entries(file?.terms ?? {})) };
-    });
+    return this.cached(this.shards, key, async () => new TermShard(await this.json<TermShardFile>(termShardPath(key))));
   }
 
   private filterSet(facet: string, value: string): Promise<Int32Array> {
@@ -160,11 +141,7 @@ export class SearchIndex {
       // A word with a digit (a number, a hash, an id) is looked for as typed: a hash one digit off another is not a typo.
       if (allowedEdits(word) > 0 && !HAS_DIGIT.test(word)) {
         const shard = await this.shard(word);
-        if (!shard.terms.has(word)) {
-          const candidates = new Map<string, number>();
-          for (const [term, postings] of shard.terms) candidates.set(term, postings.length);
-          replacement = nearestWord(word, candidates);
-        }
+        if (shard.indexOf(word) < 0) replacement = nearestWord(word, new Map(shard.entries()));
       }
       if (replacement !== undefined) changed = true;
       out.push(replacement ?? word);
@@ -192,44 +169,82 @@ export class SearchIndex {
     const shards = await Promise.all(words.map((w) => this.shard(w)));
     const last = words.at(-1)!;
     const prefix = [...last].length >= SHARD_KEY_LENGTH ? last : undefined;
-    const scores = new Float64Array(n);
-    const matched = new Uint8Array(n);
-    const wordScore = new Float64Array(n);
-    const terms: string[] = [];
-    for (let i = 0; i < words.length; i++) {
-      const word = words[i]!;
+    // Each word's matching terms: the word itself, and for the last word (a prefix) every term it starts.
+    const matches = words.map((word, i): Match[] => {
       const shard = shards[i]!;
-      const matches: [string, readonly number[]][] = [];
-      if (i === words.length - 1 && prefix !== undefined) {
-        for (const [term, postings] of shard.terms) if (term.startsWith(word)) matches.push([term, postings]);
-      } else {
-        const postings = shard.terms.get(word);
-        if (postings) matches.push([word, postings]);
-      }
-      if (matches.length === 0) return { words, answer: { total: 0, ranked: new Int32Array(0), terms: [] } };
-      if (shard.terms.has(word)) terms.push(word);
-      const touched: number[] = [];
-      for (const [term, encoded] of matches) {
-        const df = encoded.length;
+      const [start, end] = i === words.length - 1 && prefix !== undefined ? shard.prefixRange(word) : exact(shard.indexOf(word));
+      const out: Match[] = [];
+      for (let t = start; t < end; t++) {
+        const term = shard.termAt(t);
+        const df = shard.documentsAt(t);
         const idf = Math.log(1 + (n - df + 0.5) / (df + 0.5));
         const similarity = term === word ? 1 : PREFIX_WEIGHT * ([...word].length / [...term].length);
-        const { ordinals, impacts } = decodePostings(encoded);
-        for (let k = 0; k < ordinals.length; k++) {
-          const o = ordinals[k]!;
-          const s = idf * weightOfImpact(impacts[k]!) * similarity;
-          if (wordScore[o] === 0) touched.push(o);
-          if (s > wordScore[o]!) wordScore[o] = s;
-        }
+        out.push({ postings: shard.postingsAt(t), weight: idf * similarity });
       }
-      for (const o of touched) {
-        matched[o]!++;
-        scores[o]! += wordScore[o]!;
-        wordScore[o] = 0;
+      return out;
+    });
+    if (matches.some((m) => m.length === 0)) return { words, answer: { total: 0, ranked: new Int32Array(0), terms: [] } };
+    const terms = words.filter((w, i) => shards[i]!.indexOf(w) >= 0);
+    // The rarest word first: its documents are the candidates, and every later word only narrows them.
+    const order = words.map((_, i) => i).sort((a, b) => postingCount(matches[a]!) - postingCount(matches[b]!));
+    const scores = new Float64Array(n);
+    let candidates: Int32Array | undefined;
+    for (const i of order) {
+      const best = new Map<number, number>();
+      for (const { postings, weight } of matches[i]!) addBest(best, postings, weight, candidates);
+      const next: number[] = [];
+      for (const [o, s] of best) {
+        scores[o]! += s;
+        next.push(o);
       }
+      candidates = Int32Array.from(next).sort();
+      if (candidates.length === 0) break;
     }
-    const hits: number[] = [];
-    for (let o = 0; o < n; o++) if (matched[o] === words.length && (!allowed || allowed[o])) hits.push(o);
+    const hits = [...candidates!].filter((o) => !allowed || allowed[o]);
     hits.sort((a, b) => scores[b]! - scores[a]! || b - a);
     return { words, answer: { total: hits.length, ranked: Int32Array.from(hits), terms, ...(prefix !== undefined ? { prefix } : {}) } };
+  }
+}
+
+interface Match {
+  postings: Postings;
+  /** The term's rarity times how much it counts for the word (1 for the word itself, less for a longer word). */
+  weight: number;
+}
+
+const exact = (i: number): [number, number] => (i < 0 ? [0, 0] : [i, i + 1]);
+const postingCount = (matches: readonly Match[]) => matches.reduce((sum, m) => sum + m.postings.ordinals.length, 0);
+
+/**
+ * Adds to `best` each document of `postings` (only the `candidates`, when given: ascending) with the term's score
+ * there, keeping the larger score when a document has several terms of the word. Few candidates against a long list:
+ * each is looked up by binary search; otherwise the list is walked beside them.
+ */
+function addBest(best: Map<number, number>, { ordinals, impacts }: Postings, weight: number, candidates: Int32Array | undefined): void {
+  const put = (k: number) => {
+    const o = ordinals[k]!;
+    const s = weight * weightOfImpact(impacts[k]!);
+    const had = best.get(o);
+    if (had === undefined || s > had) best.set(o, s);
+  };
+  if (candidates === undefined) {
+    for (let k = 0; k < ordinals.length; k++) put(k);
+  } else if (candidates.length * Math.log2(ordinals.length + 1) < ordinals.length) {
+    for (const o of candidates) {
+      let lo = 0;
+      let hi = ordinals.length;
+      while (lo < hi) {
+        const mid = (lo + hi) >>> 1;
+        if (ordinals[mid]! < o) lo = mid + 1;
+        else hi = mid;
+      }
+      if (ordinals[lo] === o) put(lo);
+    }
+  } else {
+    let c = 0;
+    for (let k = 0; k < ordinals.length && c < candidates.length; k++) {
+      while (c < candidates.length && candidates[c]! < ordinals[k]!) c++;
+      if (candidates[c] === ordinals[k]) put(k);
+    }
   }
 }
