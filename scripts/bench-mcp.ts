@@ -4,7 +4,8 @@
  * The MCP server's search benchmark (issue 25; not a timed test): search_records over a large synthetic site.
  *   1. generates the synthetic archive of N records (scripts/lib/valid-synthetic-archive.ts, invalid files removed)
  *      and builds the site as `npm run build` does (the builder bundle, then `astro build`, which writes the search
- *      index under /search-index/, src/core/search/format.ts); or, with --site, uses a site already built;
+ *      index under /search-index/, src/core/search/format.ts), afresh: the build cache is neither read nor filled
+ *      with the synthetic records (ECHO_ARCHIVE_NO_CACHE); or, with --site, uses a site already built;
  *   2. serves it on 127.0.0.1 (tests/e2e/static-server.ts) and connects the SDK's client to the archive's MCP server
  *      (src/mcp/server.ts, the HTTP transport's tool set) in process, so that a call measures the tool and the
  *      protocol, not a network;
@@ -14,8 +15,8 @@
  *      content-length, the files as stored, gzip-compressed), by kind of file: index.json, terms files
  *      (terms/<hex>.json.gz), filter files (filters/…), documents files (documents/<n>.json.gz), anything else;
  *   4. once warm: Q distinct queries (sampled records' heading "Echo <n>" and their 64-digit hex line, common words,
- *      and facet filters), each new to the server (so each may fetch its terms, filter and documents files), then the same
- *      Q again (everything cached): wall time per call, the median and the 95th percentile of each pass, the bytes
+ *      and facet filters), each new to the server (so each may fetch its terms, filter and documents files), then
+ *      the same Q again (everything cached): wall time per call, the median and the 95th percentile of each pass, the bytes
  *      per call, and how often a sampled record's heading finds it first.
  * Targets (issue 25): at 100,000 records, p95 < 100 ms once warm, and a first answer fetching < 1 MB.
  * Everything is written under TMPDIR, which must be on the project's file system (as for bench:search).
@@ -32,6 +33,7 @@ import { createArchiveMcpServer } from '../src/mcp/server.ts';
 import { SiteClient } from '../src/mcp/site-client.ts';
 import { serveStatic } from '../tests/e2e/static-server.ts';
 import { generateValidArchive } from './lib/valid-synthetic-archive.ts';
+import { NO_CACHE_ENV } from '../src/core/publish/build-cache.ts';
 
 const REPO = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -83,7 +85,7 @@ try {
     console.log(`generated ${gen.files} records, removed ${gen.removed} deliberately invalid: ${gen.valid} records`);
     ids = readdirSync(records, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.json')).map((f) => f.slice(f.lastIndexOf('/') + 1, -'.json'.length)).sort();
     await timed([join(REPO, 'scripts/build-builder.ts')]);
-    console.log(`astro build: ${s(await timed([join(REPO, 'node_modules/astro/bin/astro.mjs'), 'build', '--outDir', site], { RECORDS_DIR: records }))}`);
+    console.log(`astro build: ${s(await timed([join(REPO, 'node_modules/astro/bin/astro.mjs'), 'build', '--outDir', site], { RECORDS_DIR: records, [NO_CACHE_ENV]: '1' }))}`);
   }
   site = resolve(site);
 
