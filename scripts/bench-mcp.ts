@@ -17,7 +17,7 @@
  *   4. once warm: Q distinct queries (sampled records' heading "Echo <n>" and their 64-digit hex line, common words,
  *      and facet filters), each new to the server (so each may fetch its terms, filter and documents files), then
  *      the same Q again (everything cached): wall time per call, the median and the 95th percentile of each pass, the bytes
- *      per call, and how often a sampled record's heading finds it first.
+ *      per call, the slowest new queries, and how often a sampled record's heading finds it first.
  * Targets (issue 25): at 100,000 records, p95 < 100 ms once warm, and a first answer fetching < 1 MB.
  * Everything is written under TMPDIR, which must be on the project's file system (as for bench:search).
  */
@@ -195,6 +195,8 @@ try {
   console.log(`warm, ${warm.length} queries new to the server: median ${ms(w.p50)}, p95 ${ms(w.p95)}, max ${ms(w.max)}; ${kb(w.bytes)} fetched per query`);
   console.log(`warm, the same ${again.length} queries again: median ${ms(a.p50)}, p95 ${ms(a.p95)}, max ${ms(a.max)}; ${kb(a.bytes)} fetched per query`);
   console.log(`a sampled record's heading ("Echo <n>") finds it first: ${hits} / ${headings.length}`);
+  const slowest = warm.map((r, i) => ({ r, args: queries[i]! })).sort((x, y) => y.r.took - x.r.took).slice(0, 6);
+  console.log(`the slowest new queries: ${slowest.map(({ r, args }) => `${ms(r.took)} ${JSON.stringify(args)} (${r.answer.total} match, ${kb(r.bytes)} fetched)`).join('; ')}`);
   console.log(`\n| records | first answer (cold), a rare word: time / fetched | first answer (cold), common words: time / fetched | warm, new queries: median / p95 / fetched per query | warm, repeated: median / p95 | heading finds the record first |`);
   console.log('|---|---|---|---|---|---|');
   console.log(
