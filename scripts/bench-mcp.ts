@@ -3,18 +3,21 @@
  *
  * The MCP server's search benchmark (issue 25; not a timed test): search_records over a large synthetic site.
  *   1. generates the synthetic archive of N records (scripts/lib/valid-synthetic-archive.ts, invalid files removed)
- *      and builds the site as `npm run build` does (builder bundle, `astro build`, search index); or, with --site,
- *      uses a site already built;
+ *      and builds the site as `npm run build` does (the builder bundle, then `astro build`, which writes the search
+ *      index under /search-index/, src/core/search/format.ts), afresh: the build cache is neither read nor filled
+ *      with the synthetic records (ECHO_ARCHIVE_NO_CACHE); or, with --site, uses a site already built;
  *   2. serves it on 127.0.0.1 (tests/e2e/static-server.ts) and connects the SDK's client to the archive's MCP server
  *      (src/mcp/server.ts, the HTTP transport's tool set) in process, so that a call measures the tool and the
  *      protocol, not a network;
  *   3. the first answer, cold (the server has loaded nothing), twice on fresh servers: for a rare word (one record's
- *      hex line) and for common words ("registry hashes", in nearly every record): wall time and the bytes fetched
- *      from the site, counted in the site client's fetch (every response from the site's origin: its content-length);
+ *      hex line) and for common words ("registry hashes", in nearly every record): wall time, and the bytes and
+ *      requests fetched from the site, counted in the site client's fetch (every response from the site's origin: its
+ *      content-length, the files as stored, gzip-compressed), by kind of file: index.json, terms files
+ *      (terms/<hex>.json.gz), filter files (filters/…), documents files (documents/<n>.json.gz), anything else;
  *   4. once warm: Q distinct queries (sampled records' heading "Echo <n>" and their 64-digit hex line, common words,
- *      and facet filters), each new to the server (so each may fetch its index chunks and fragments), then the same
- *      Q again (everything cached): wall time per call, the median and the 95th percentile of each pass, the bytes
- *      per call, and how often a sampled record's heading finds it first.
+ *      and facet filters), each new to the server (so each may fetch its terms, filter and documents files), then
+ *      the same Q again (everything cached): wall time per call, the median and the 95th percentile of each pass, the bytes
+ *      per call, the slowest new queries, and how often a sampled record's heading finds it first.
  * Targets (issue 25): at 100,000 records, p95 < 100 ms once warm, and a first answer fetching < 1 MB.
  * Everything is written under TMPDIR, which must be on the project's file system (as for bench:search).
  */
@@ -30,6 +33,7 @@ import { createArchiveMcpServer } from '../src/mcp/server.ts';
 import { SiteClient } from '../src/mcp/site-client.ts';
 import { serveStatic } from '../tests/e2e/static-server.ts';
 import { generateValidArchive } from './lib/valid-synthetic-archive.ts';
+import { NO_CACHE_ENV } from '../src/core/publish/build-cache.ts';
 
 const REPO = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -81,13 +85,12 @@ try {
     console.log(`generated ${gen.files} records, removed ${gen.removed} deliberately invalid: ${gen.valid} records`);
     ids = readdirSync(records, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.json')).map((f) => f.slice(f.lastIndexOf('/') + 1, -'.json'.length)).sort();
     await timed([join(REPO, 'scripts/build-builder.ts')]);
-    console.log(`astro build: ${s(await timed([join(REPO, 'node_modules/astro/bin/astro.mjs'), 'build', '--outDir', site], { RECORDS_DIR: records }))}`);
-    console.log(`search index: ${s(await timed([join(REPO, 'scripts/build-search.ts'), '--site', site, '--no-cache']))}`);
+    console.log(`astro build: ${s(await timed([join(REPO, 'node_modules/astro/bin/astro.mjs'), 'build', '--outDir', site], { RECORDS_DIR: records, [NO_CACHE_ENV]: '1' }))}`);
   }
   site = resolve(site);
 
   const server = await serveStatic(site);
-  // The bytes the site client fetches: every answer from the site's origin (the index, documents, Pagefind's files).
+  // The bytes the site client fetches: every answer from the site's origin (the search index's files, anything else).
   let fetched = 0;
   let requests = 0;
   const log: Array<[string, number]> = [];
@@ -138,28 +141,42 @@ try {
     { query: 'registry', filters: { context_depth: 'C2_registry_aware' } },
   ].slice(0, q);
 
+  // What a first answer fetched (the log since it was cleared), by kind of file of the search index (format.ts).
+  const kindOf = (url: string) => {
+    const path = url.split('?')[0]!;
+    const m = /^\/search-index\/(.*)$/.exec(path);
+    if (!m) return 'other';
+    const file = m[1]!;
+    return file === 'index.json' ? 'index.json' : file.startsWith('terms/') ? 'terms files' : file.startsWith('filters/') ? 'filter files' : file.startsWith('documents/') ? 'documents files' : 'other';
+  };
+  const byKind = () => {
+    const kinds = new Map<string, { n: number; bytes: number }>();
+    for (const [path, bytes] of log) {
+      const k = kinds.get(kindOf(path)) ?? { n: 0, bytes: 0 };
+      kinds.set(kindOf(path), { n: k.n + 1, bytes: k.bytes + bytes });
+    }
+    const sizes = (k: string) => log.filter(([p]) => kindOf(p) === k).map(([, b]) => b);
+    return [...kinds]
+      .sort((x, y) => y[1].bytes - x[1].bytes)
+      .map(([k, v]) => `${k} ${kb(v.bytes)} in ${v.n} request${v.n === 1 ? '' : 's'}${v.n > 1 ? ` (largest ${kb(Math.max(...sizes(k)))})` : ''}`)
+      .join(', ');
+  };
+
   // The first answer for a rare word (one record's 64-digit hex line), on a fresh server: the least a cold answer fetches.
   const rareWord = Number(ids[Math.floor(ids.length / 2)]!.slice(-6)).toString(16).padStart(64, '0');
+  requests = 0;
+  log.length = 0;
   const rare = await search({ query: rareWord });
-  console.log(`first answer (cold), a rare word (one record's hex line): ${ms(rare.took)}, ${kb(rare.bytes)} fetched from the site; ${rare.answer.total} record(s) match`);
+  console.log(`first answer (cold), a rare word (one record's hex line): ${ms(rare.took)}, ${kb(rare.bytes)} fetched from the site in ${requests} requests; ${rare.answer.total} record(s) match`);
+  console.log(`  by kind: ${byKind()}`);
   await client.close();
   client = await connect();
   requests = 0;
   log.length = 0;
   const first = await search({ query: 'registry hashes' });
   console.log(`first answer (cold), common words: ${ms(first.took)}, ${kb(first.bytes)} fetched from the site in ${requests} requests; ${first.answer.total} records match "registry hashes"`);
+  console.log(`  by kind: ${byKind()}`);
 
-  // What the first answer fetched, by kind of file.
-  const kindOf = (url: string) => {
-    const path = url.split('?')[0]!;
-    return /\.pf_fragment$/.test(path) ? 'result fragments' : /\.pf_index$/.test(path) ? 'index chunks' : /\.pf_filter$/.test(path) ? 'filter chunks' : /\.pf_meta$/.test(path) ? 'metadata' : /wasm/.test(path) ? 'WebAssembly' : /pagefind-entry\.json$/.test(path) ? 'bundle entries' : /pagefind\.js$/.test(path) ? 'pagefind.js' : path;
-  };
-  const kinds = new Map<string, { n: number; bytes: number }>();
-  for (const [path, bytes] of log) {
-    const k = kinds.get(kindOf(path)) ?? { n: 0, bytes: 0 };
-    kinds.set(kindOf(path), { n: k.n + 1, bytes: k.bytes + bytes });
-  }
-  console.log(`  by kind: ${[...kinds].sort((x, y) => y[1].bytes - x[1].bytes).map(([k, v]) => `${k} ${kb(v.bytes)} (${v.n})`).join(', ')}`);
 
   const pass = async () => {
     const rows = [];
@@ -178,6 +195,8 @@ try {
   console.log(`warm, ${warm.length} queries new to the server: median ${ms(w.p50)}, p95 ${ms(w.p95)}, max ${ms(w.max)}; ${kb(w.bytes)} fetched per query`);
   console.log(`warm, the same ${again.length} queries again: median ${ms(a.p50)}, p95 ${ms(a.p95)}, max ${ms(a.max)}; ${kb(a.bytes)} fetched per query`);
   console.log(`a sampled record's heading ("Echo <n>") finds it first: ${hits} / ${headings.length}`);
+  const slowest = warm.map((r, i) => ({ r, args: queries[i]! })).sort((x, y) => y.r.took - x.r.took).slice(0, 6);
+  console.log(`the slowest new queries: ${slowest.map(({ r, args }) => `${ms(r.took)} ${JSON.stringify(args)} (${r.answer.total} match, ${kb(r.bytes)} fetched)`).join('; ')}`);
   console.log(`\n| records | first answer (cold), a rare word: time / fetched | first answer (cold), common words: time / fetched | warm, new queries: median / p95 / fetched per query | warm, repeated: median / p95 | heading finds the record first |`);
   console.log('|---|---|---|---|---|---|');
   console.log(
