@@ -105,12 +105,16 @@ describe('a build with the cache writes what a clean build writes', () => {
     const pages = join(cache, 'pages');
     const entries = readdirSync(pages, { recursive: true, withFileTypes: true }).filter((d) => d.isFile());
     expect(entries.length).toBeGreaterThan(10);
-    // Copy before damaging: the entry is a hard link to a page of the last output.
-    const victim = join(entries[0]!.parentPath, entries[0]!.name);
-    const bytes = readFileSync(victim);
-    unlinkSync(victim);
-    writeFileSync(victim, bytes);
-    appendFileSync(victim, '<p>not what was rendered</p>');
+    // A page and another record's search document. Copy before damaging: a page entry is a hard link to a page of the last output.
+    const page = entries.find((d) => d.name.endsWith('.html'))!;
+    const searchDocument = entries.find((d) => d.name.endsWith('.json') && !d.name.startsWith(page.name.split('.')[0]!))!;
+    for (const [entry, damage] of [[page, '<p>not what was rendered</p>'], [searchDocument, ' ']] as const) {
+      const victim = join(entry.parentPath, entry.name);
+      const bytes = readFileSync(victim);
+      unlinkSync(victim);
+      writeFileSync(victim, bytes);
+      appendFileSync(victim, damage);
+    }
     const { log } = await cachedEqualsClean();
     expect(reused(log)).toBe(RECORDS - 1);
   }, 180_000);

@@ -4,7 +4,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { buildSearchIndex as buildFrom, indexedDocument } from '../../src/core/search/build-index.ts';
+import { buildSearchIndex as buildFrom, indexedDocument, SearchIndexBuilder } from '../../src/core/search/build-index.ts';
 import { excerptOf, excerptText } from '../../src/core/search/excerpt.ts';
 import { DOCUMENTS_PER_FILE, type SearchDocumentInput } from '../../src/core/search/format.ts';
 import { SearchIndex } from '../../src/core/search/search-index.ts';
@@ -114,6 +114,18 @@ describe('search index', () => {
     const b = buildSearchIndex([...docs, doc(2, 'x', { record_kind: 'Note' })]);
     const changed = [...b.keys()].filter((k) => !a.get(k)?.equals(b.get(k)!) && k.startsWith('filters/'));
     expect(changed).toEqual([`filters/7265636f72645f6b696e64/${Buffer.from('Note').toString('hex')}.json.gz`]);
+  });
+
+  it('the builder takes documents in any order and numbers them by the archive order; none may be missing', () => {
+    const docs = Array.from({ length: 30 }, (_, i) => doc(i, `record ${i} words w${i % 5}`, { record_kind: i % 3 ? 'Echo' : 'Report' }));
+    const builder = new SearchIndexBuilder(docs.map((d) => d.id));
+    for (const d of fc.sample(fc.shuffledSubarray(docs, { minLength: docs.length }), 1)[0]!) builder.add(indexedDocument(d));
+    expect(builder.files()).toEqual(buildSearchIndex(docs));
+    const partial = new SearchIndexBuilder(docs.map((d) => d.id));
+    partial.add(indexedDocument(docs[0]!));
+    expect(() => partial.files()).toThrow(/r1 was never added/);
+    expect(() => partial.add(indexedDocument(docs[0]!))).toThrow(/added twice/);
+    expect(() => partial.add(indexedDocument(doc(99, 'stranger')))).toThrow(/not in the archive order/);
   });
 
   it('a document is found by each of its words (property)', async () => {

@@ -78,8 +78,11 @@ describe('startRecordPages', () => {
   for (const threads of [1, 0]) {
     it(`writes every record's page, as astro dev serves it (${threads === 0 ? 'main thread' : 'worker threads and the main thread'})`, async () => {
       const dir = tempDir();
-      const run = startRecordPages(records, { frame, dir, logger: quiet, threads });
+      const searched: string[] = [];
+      const run = startRecordPages(records, { frame, dir, logger: quiet, threads, onSearchDocuments: (docs) => searched.push(...docs.map((d) => d.document.id)) });
       expect(await run.finish()).toEqual({ pages: records.length, reused: 0, linked: records.length, copied: 0, entries: [] });
+      // One search document per record, handed over as the batches are done.
+      expect(searched.sort()).toEqual(records.map((r) => r.id).sort());
       const jobs = new Map(recordJobs(records).map((j) => [j.page.entry.id, readRecordPage(j)]));
       expect(readdirSync(dir).sort()).toEqual([...jobs.keys()].flatMap((id) => [id, `${id}.json`]).sort());
       for (const [id, job] of jobs) {
@@ -93,11 +96,17 @@ describe('startRecordPages', () => {
   it('with the page cache: a second run links every page from the cache, the same bytes', async () => {
     const cache = { dir: tempDir(), code: 'code', build: 'first' };
     const first = tempDir();
-    const filled = await startRecordPages(records, { frame, dir: first, logger: quiet, threads: 1, cache }).finish();
+    const made: { document: { id: string } }[] = [];
+    const filled = await startRecordPages(records, { frame, dir: first, logger: quiet, threads: 1, cache, onSearchDocuments: (docs) => made.push(...docs) }).finish();
     expect(filled).toMatchObject({ pages: records.length, reused: 0 });
-    expect(filled.entries).toHaveLength(records.length);
+    // A page and its record's search document each.
+    expect(filled.entries).toHaveLength(2 * records.length);
     const second = tempDir();
-    const reused = await startRecordPages(records, { frame, dir: second, logger: quiet, threads: 1, cache: { ...cache, build: 'second' } }).finish();
+    const documents: { document: { id: string } }[] = [];
+    const reused = await startRecordPages(records, { frame, dir: second, logger: quiet, threads: 1, cache: { ...cache, build: 'second' }, onSearchDocuments: (docs) => documents.push(...docs) }).finish();
+    // From the cache, the same search documents as made.
+    const byId = (a: { document: { id: string } }, b: { document: { id: string } }) => (a.document.id < b.document.id ? -1 : 1);
+    expect(documents.sort(byId)).toEqual(made.sort(byId));
     expect(reused).toMatchObject({ pages: records.length, reused: records.length });
     expect(new Set(reused.entries)).toEqual(new Set(filled.entries));
     for (const r of records) expect(readFileSync(join(second, r.id, 'index.html'))).toEqual(readFileSync(join(first, r.id, 'index.html')));

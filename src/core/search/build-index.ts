@@ -41,57 +41,102 @@ export function indexedDocument(document: SearchDocumentInput): IndexedDocument 
 // level 9 took 2.5 × the time for files about 1 % smaller.
 const gzip = (value: unknown): Buffer => gzipSync(JSON.stringify(value), { level: 6 });
 
-/** The index of `documents`, numbered in the order given (the archive's order of arrival). */
-export function buildSearchIndex(indexed: readonly IndexedDocument[]): Map<string, Buffer> {
-  const files = new Map<string, Buffer>();
-  // shard key → term → postings (documents ascending, as visited).
-  const shards = new Map<string, Map<string, number[]>>();
-  const last = new Map<string, number>();
-  const filters = new Map<string, Map<string, number[]>>();
-  indexed.forEach(({ document: doc, length, terms }, ordinal) => {
+/**
+ * Builds the index from documents handed over in any order (the record-page threads finish batches out of order),
+ * each numbered by its place in `order` (the archive's order of arrival). What is kept per document is folded into
+ * one list per term at once, so memory holds the postings (a number each), not every document's list of terms.
+ */
+export class SearchIndexBuilder {
+  private readonly ordinalOf: Map<string, number>;
+  private readonly documents: (SearchDocument | undefined)[];
+  /** term → postings as ordinal × 16 + impact, in the order added (sorted when the files are made). */
+  private readonly postings = new Map<string, number[]>();
+  private readonly filters = new Map<string, Map<string, number[]>>();
+
+  /** `order`: the ids of every document the index will hold, in the archive's order of arrival. */
+  constructor(order: readonly string[]) {
+    this.ordinalOf = new Map(order.map((id, i) => [id, i]));
+    if (this.ordinalOf.size !== order.length) throw new Error('search index: the same id twice in the archive order');
+    this.documents = new Array(order.length);
+  }
+
+  add({ document: doc, length, terms }: IndexedDocument): void {
+    const ordinal = this.ordinalOf.get(doc.id);
+    if (ordinal === undefined) throw new Error(`search index: ${doc.id} is not in the archive order`);
+    if (this.documents[ordinal] !== undefined) throw new Error(`search index: ${doc.id} added twice`);
+    const { page, id, title, kind, status, date, withdrawn, text } = doc;
+    this.documents[ordinal] = { page, id, title, kind, status, date, withdrawn, text };
     for (const [term, tf] of terms) {
-      const key = shardKeyOf(term);
-      let shard = shards.get(key);
-      if (!shard) shards.set(key, (shard = new Map()));
-      let postings = shard.get(term);
-      if (!postings) shard.set(term, (postings = []));
-      const gap = ordinal - (last.get(term) ?? -1);
-      last.set(term, ordinal);
-      postings.push(gap * 16 + impactOf(tf, length));
+      let list = this.postings.get(term);
+      if (!list) this.postings.set(term, (list = []));
+      list.push(ordinal * 16 + impactOf(tf, length));
     }
     for (const [facet, value] of Object.entries(doc.filters)) {
-      let values = filters.get(facet);
-      if (!values) filters.set(facet, (values = new Map()));
+      let values = this.filters.get(facet);
+      if (!values) this.filters.set(facet, (values = new Map()));
       let list = values.get(value);
       if (!list) values.set(value, (list = []));
       list.push(ordinal);
     }
+  }
+
+  /** The index's files: path under the index folder → bytes. Every document of the order must have been added. */
+  files(): Map<string, Buffer> {
+    const missing = this.documents.findIndex((d) => d === undefined);
+    if (missing >= 0 || this.documents.length !== this.ordinalOf.size) throw new Error(`search index: document ${[...this.ordinalOf.keys()][missing]} was never added`);
+    const files = new Map<string, Buffer>();
+    // shard key → its terms; each term's postings sorted by document and gap-encoded.
+    const shards = new Map<string, string[]>();
+    for (const term of this.postings.keys()) {
+      const key = shardKeyOf(term);
+      const terms = shards.get(key);
+      if (terms) terms.push(term);
+      else shards.set(key, [term]);
+    }
+    for (const [key, terms] of shards) {
+      terms.sort();
+      const postings = terms.map((t) => gaps(this.postings.get(t)!.sort((a, b) => a - b)));
+      files.set(termShardPath(key), gzip({ terms, postings } satisfies TermShardFile));
+    }
+    const manifestFilters: SearchIndexManifest['filters'] = {};
+    for (const facet of [...this.filters.keys()].sort()) {
+      const values = this.filters.get(facet)!;
+      manifestFilters[facet] = [...values.keys()].sort().map((value) => {
+        const ordinals = values.get(value)!.sort((a, b) => a - b);
+        const file = filterPath(facet, value);
+        files.set(file, gzip({ documents: ordinals.map((o, i) => o - (i === 0 ? -1 : ordinals[i - 1]!)) } satisfies FilterFile));
+        return { value, documents: ordinals.length, file };
+      });
+    }
+    for (let start = 0; start < this.documents.length; start += DOCUMENTS_PER_FILE) {
+      files.set(documentsPath(start), gzip({ documents: this.documents.slice(start, start + DOCUMENTS_PER_FILE) as SearchDocument[] } satisfies DocumentsFile));
+    }
+    const manifest: SearchIndexManifest = {
+      format: SEARCH_INDEX_FORMAT,
+      documents: this.documents.length,
+      documentsPerFile: DOCUMENTS_PER_FILE,
+      shardKeyLength: SHARD_KEY_LENGTH,
+      filters: manifestFilters,
+    };
+    files.set('index.json', Buffer.from(`${JSON.stringify(manifest)}\n`));
+    return files;
+  }
+}
+
+/** Sorted (ordinal × 16 + impact) values → the file's postings: (gap from the previous ordinal, from −1) × 16 + impact. */
+function gaps(sorted: readonly number[]): number[] {
+  let previous = -1;
+  return sorted.map((v) => {
+    const ordinal = Math.floor(v / 16);
+    const out = (ordinal - previous) * 16 + (v % 16);
+    previous = ordinal;
+    return out;
   });
-  for (const [key, shard] of shards) {
-    const terms = [...shard.keys()].sort();
-    files.set(termShardPath(key), gzip({ terms, postings: terms.map((t) => shard.get(t)!) } satisfies TermShardFile));
-  }
-  const manifestFilters: SearchIndexManifest['filters'] = {};
-  for (const facet of [...filters.keys()].sort()) {
-    const values = filters.get(facet)!;
-    manifestFilters[facet] = [...values.keys()].sort().map((value) => {
-      const ordinals = values.get(value)!;
-      const file = filterPath(facet, value);
-      files.set(file, gzip({ documents: ordinals.map((o, i) => o - (i === 0 ? -1 : ordinals[i - 1]!)) } satisfies FilterFile));
-      return { value, documents: ordinals.length, file };
-    });
-  }
-  for (let start = 0; start < indexed.length; start += DOCUMENTS_PER_FILE) {
-    const docs: SearchDocument[] = indexed.slice(start, start + DOCUMENTS_PER_FILE).map(({ document: { page, id, title, kind, status, date, withdrawn, text } }) => ({ page, id, title, kind, status, date, withdrawn, text }));
-    files.set(documentsPath(start), gzip({ documents: docs } satisfies DocumentsFile));
-  }
-  const manifest: SearchIndexManifest = {
-    format: SEARCH_INDEX_FORMAT,
-    documents: indexed.length,
-    documentsPerFile: DOCUMENTS_PER_FILE,
-    shardKeyLength: SHARD_KEY_LENGTH,
-    filters: manifestFilters,
-  };
-  files.set('index.json', Buffer.from(`${JSON.stringify(manifest)}\n`));
-  return files;
+}
+
+/** The index of `indexed`, numbered in the order given (the archive's order of arrival). */
+export function buildSearchIndex(indexed: readonly IndexedDocument[]): Map<string, Buffer> {
+  const builder = new SearchIndexBuilder(indexed.map((d) => d.document.id));
+  for (const d of indexed) builder.add(d);
+  return builder.files();
 }

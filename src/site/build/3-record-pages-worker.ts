@@ -55,7 +55,7 @@ export interface RecordBatchResult {
   copied: number;
   /** The cache entries this batch used or stored (names relative to the cache folder). */
   entries: string[];
-  /** Each record's search document with its terms, in the batch's order. */
+  /** Each record's search document with its terms, in the batch's order (handed on by the pool, not kept in its totals). */
   search: IndexedDocument[];
 }
 

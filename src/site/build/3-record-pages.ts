@@ -21,6 +21,7 @@ import { archiveViewsOf, type ArchiveLogger, type SiteRecord } from './2-read-ar
 import renderRecordPages, { type RecordBatchResult, type RecordJob, type RecordPageBatch } from './3-record-pages-worker.ts';
 import type { FrameSettings } from '../render/page-frame.ts';
 import type { PageCacheSettings } from './cache/page-cache.ts';
+import type { IndexedDocument } from '../../core/search/build-index.ts';
 
 /** Pages per task: large enough that messaging is cheap, small enough to spread the work evenly. */
 const BATCH = 64;
@@ -92,9 +93,12 @@ export function recordJobs(records: readonly RecordSource[]): RecordJob[] {
   });
 }
 
+/** What a whole run did: the batches' counts (their search documents were handed on as they came). */
+export type RecordPagesTotal = Omit<RecordBatchResult, 'search'>;
+
 export interface RecordPagesRun {
   /** Renders what is left (the main thread joins in), waits for every page; how many pages and raw files. */
-  finish(): Promise<RecordBatchResult>;
+  finish(): Promise<RecordPagesTotal>;
   /** Stops the workers (a build that ends without finish). */
   stop(): Promise<void>;
 }
@@ -107,6 +111,8 @@ export interface RecordPagesOptions {
   threads?: number;
   /** The page cache (src/site/build/cache/page-cache.ts); without it every page is rendered. */
   cache?: PageCacheSettings;
+  /** Takes each batch's search documents as it is done (the search index folds them in at once). */
+  onSearchDocuments?: (documents: readonly IndexedDocument[]) => void;
 }
 
 /**
@@ -116,17 +122,18 @@ export interface RecordPagesOptions {
  */
 export function startRecordPages(
   records: readonly RecordSource[] | Promise<readonly RecordSource[]>,
-  { frame, dir, logger, threads = recordPageThreads(), cache }: RecordPagesOptions,
+  { frame, dir, logger, threads = recordPageThreads(), cache, onSearchDocuments }: RecordPagesOptions,
 ): RecordPagesRun {
   let jobs: RecordJob[] = [];
-  const total: RecordBatchResult = { pages: 0, reused: 0, linked: 0, copied: 0, entries: [], search: [] };
+  const total: RecordPagesTotal = { pages: 0, reused: 0, linked: 0, copied: 0, entries: [] };
   const count = (r: RecordBatchResult) => {
     total.pages += r.pages;
     total.reused += r.reused;
     total.linked += r.linked;
     total.copied += r.copied;
     for (const entry of r.entries) total.entries.push(entry);
-    for (const doc of r.search) total.search.push(doc);
+    // Handed on, not kept: the search documents hold every record's text.
+    onSearchDocuments?.(r.search);
   };
   let done = new Uint8Array(0);
   let next = 0;

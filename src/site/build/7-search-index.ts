@@ -1,17 +1,23 @@
 /**
  * The site's search index (src/core/search), written under /search-index/ when the record pages are done: built from
- * the records' search documents, which the record-page threads made (or took from the page cache) with the pages.
- * Every file is written, then the folder is moved into place: the output never holds half an index.
+ * the records' search documents, which the record-page threads make (or take from the page cache) with the pages and
+ * hand over batch by batch. Every file is written, then the folder is moved into place: the output never holds half an
+ * index.
  */
 import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { archiveOrder } from '../../core/search/archive-order.ts';
-import { buildSearchIndex, type IndexedDocument } from '../../core/search/build-index.ts';
+import { SearchIndexBuilder } from '../../core/search/build-index.ts';
 import { SEARCH_INDEX_DIR } from '../../core/search/format.ts';
 
-/** Writes the index of `documents` into `<out>/search-index/`; how many files. */
-export function writeSearchIndex(documents: readonly IndexedDocument[], out: string): number {
-  const files = buildSearchIndex(archiveOrder(documents, (d) => d.document.id));
+/** The builder of these records' index: documents numbered in the archive's order of arrival. */
+export function searchIndexFor(records: readonly { id: string }[]): SearchIndexBuilder {
+  return new SearchIndexBuilder(archiveOrder(records, (r) => r.id).map((r) => r.id));
+}
+
+/** Writes the index into `<out>/search-index/`; how many files. */
+export function writeSearchIndex(builder: SearchIndexBuilder, out: string): number {
+  const files = builder.files();
   const target = join(out, SEARCH_INDEX_DIR);
   const staging = `${target}.${process.pid}.tmp`;
   rmSync(staging, { recursive: true, force: true });

@@ -38,7 +38,8 @@ import { recordDocument } from '../render/record-document.ts';
 import { readStylesheetHref } from './1-stylesheet.ts';
 import { readRecordPage } from './3-record-pages-worker.ts';
 import { writeSiteLog, type SiteLog } from './6-transparency-log.ts';
-import { writeSearchIndex } from './7-search-index.ts';
+import { searchIndexFor, writeSearchIndex } from './7-search-index.ts';
+import type { SearchIndexBuilder } from '../../core/search/build-index.ts';
 
 /** Where the record pages (/records/<id>/) and the raw record files (/records/<id>.json) live in the output. */
 const RECORDS_PATH = 'records';
@@ -52,6 +53,7 @@ export function echoArchive(): AstroIntegration {
   let pages: RecordPagesRun | undefined;
   let log: SiteLog | undefined;
   let cache: PageCacheSettings | undefined;
+  let search: SearchIndexBuilder | undefined;
   return {
     name: 'echo-archive',
     hooks: {
@@ -93,7 +95,10 @@ export function echoArchive(): AstroIntegration {
         staging = createStaging(dotAstro);
         cache = pageCacheSettings(repo, logger);
         const reading = readSiteArchive(root, logger, { repo });
-        const run = startRecordPages(reading, { frame, dir: staging, logger, cache });
+        // Made when the records are known (the page threads only start on batches then): the documents arrive in batches.
+        const searchReady = reading.then((records) => (search = searchIndexFor(records)));
+        searchReady.catch(() => undefined);
+        const run = startRecordPages(reading, { frame, dir: staging, logger, cache, onSearchDocuments: (docs) => docs.forEach((d) => search!.add(d)) });
         let records: Awaited<typeof reading>;
         try {
           records = await reading;
@@ -119,13 +124,14 @@ export function echoArchive(): AstroIntegration {
             if (cache) prunePageCache(cache.dir, new Set(done.entries));
             logger.info(`Published ${done.linked + done.copied} raw record${done.linked + done.copied === 1 ? '' : 's'} (${done.linked} linked, ${done.copied} copied)`);
             const started = performance.now();
-            const files = writeSearchIndex(done.search, fileURLToPath(dir));
-            logger.info(`Wrote the search index: ${done.search.length} records in ${files} files (${Math.round(performance.now() - started)} ms)`);
+            const files = writeSearchIndex(search!, fileURLToPath(dir));
+            logger.info(`Wrote the search index: ${done.pages} records in ${files} files (${Math.round(performance.now() - started)} ms)`);
           }
         } finally {
           if (!finished) await pages?.stop();
           pages = undefined;
           log = undefined;
+          search = undefined;
           rmSync(staging, { recursive: true, force: true });
           handOverArchive(undefined);
         }
