@@ -84,7 +84,9 @@ describe('npm run build killed mid-build', () => {
 });
 
 describe('npm run build on a disk that fills mid-build', () => {
-  const fs = mountTmpfs(10 * 1024 * 1024);
+  // Room for two whole sites (the previous one and the build's staging folder, side by side until the swap) of the
+  // project's records: about 6.3 MB each in 4 KB blocks (the search index's small files take a block each).
+  const fs = mountTmpfs(32 * 1024 * 1024);
   if (!fs) console.warn(TMPFS_MISSING);
   afterAll(() => fs?.unmount());
 
