@@ -13,6 +13,9 @@
  *
  * Every page shows its records newest first. Its navigation names the front page, the numbered pages within two of
  * it and page 1; only the pages next to the newest end name a number that depends on the listing's length.
+ * What this does not hold still: a record that leaves a facet value's listing or joins one in the middle (a
+ * correction supersedes an older record, whose status changes) moves every record after it in that listing, so
+ * the listing's pages from there on change. That is an edit of an older record, not an append.
  * Pure: the Astro routes (src/pages/browse/) give it their records, the tests any list.
  */
 

@@ -45,7 +45,7 @@ export async function sitemapPages(): Promise<string[]> {
 export interface ArchiveModel {
   /** Every record by id. */
   byId: ReadonlyMap<string, RecordEntry>;
-  /** One light summary per record, newest first (by archive date: the home page, feeds' order). */
+  /** One light summary per record, newest first by archive date (core's newestFirst: the home page's newest). */
   summaries: readonly RecordSummary[];
   /**
    * The same summaries in order of arrival, oldest first: the listings' order (src/site/model/listing-pages.ts), in
