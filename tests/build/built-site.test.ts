@@ -7,7 +7,10 @@
  *     or legacy path is a link;
  *   - every page of a local build says it is one;
  *   - every document under /api/ is reachable from llms.txt or the agent router;
- *   - the 404 page names no canonical address.
+ *   - the 404 page names no canonical address;
+ *   - every listing (all records, each facet value) holds each of its records on exactly one of its pages, newest
+ *     first by order of arrival, reached from its front page by "Older →" (issue 27).
+ * The build has 5 records a listing page (BROWSE_PAGE_SIZE), so that the project's few records fill numbered pages.
  * BUILT_SITE=<folder> checks an existing local build of the project's records instead of building one.
  */
 import { execFile } from 'node:child_process';
@@ -19,6 +22,8 @@ import { buildBuilder } from '../../scripts/build-builder.ts';
 import { DEFAULT_GATEWAY_URL, DEFAULT_SITE_URL } from '../../src/core/config.ts';
 import { publishedApiDocuments, RETIRED_PATHS } from '../../src/core/publish/discovery.ts';
 import { REPO_ROOT } from '../helpers/records.ts';
+import { archiveOrder } from '../../src/core/search/archive-order.ts';
+import { FACETS, valueSlug } from '../../src/site/model/facets.ts';
 import { gluedWords, htmlFiles, pageIds, pageReferences, read, resolveInternal, siteFiles } from '../helpers/built-site.ts';
 import { TYPO_QUERIES, WORDS_KEPT } from '../../scripts/lib/typo-queries.ts';
 import { runQueries } from '../../scripts/lib/search-queries.ts';
@@ -45,7 +50,7 @@ beforeAll(async () => {
   if (dir) return;
   base = mkdtempSync(join(tmpdir(), 'echo-built-site-'));
   dir = join(base, 'site');
-  const env: NodeJS.ProcessEnv = { ...process.env, ASTRO_TELEMETRY_DISABLED: '1', NO_COLOR: '1', ECHO_ARCHIVE_NO_CACHE: '1' };
+  const env: NodeJS.ProcessEnv = { ...process.env, ASTRO_TELEMETRY_DISABLED: '1', NO_COLOR: '1', ECHO_ARCHIVE_NO_CACHE: '1', BROWSE_PAGE_SIZE: '5' };
   for (const name of ['ECHO_ARCHIVE_DEPLOY', 'SITE_URL', 'GATEWAY_URL', 'RECORDS_DIR', 'LOG_SIGNING_KEY', 'LOG_SIGNING_KEY_FILE']) delete env[name];
   await buildBuilder();
   await run([resolve(REPO_ROOT, 'node_modules/astro/bin/astro.mjs'), 'build', '--outDir', dir], env);
@@ -207,6 +212,37 @@ describe('the built site (a local build of the project\'s records)', () => {
       const page = read(dir, `${href}index.html`);
       expect(Number(/<span data-summary-text>(\d+) record/.exec(page)?.[1]), href).toBe(Number(listed));
     }
+  });
+
+  it('every listing holds each of its records on exactly one page, newest first by arrival, all reached by "Older →"', () => {
+    const { records } = JSON.parse(read(dir, '/api/index.json')) as { records: Array<Record<string, unknown> & { id: string }> };
+    const newestFirst = (entries: typeof records) => archiveOrder(entries, (e) => e.id).map((e) => e.id).reverse();
+    const listings = new Map([['/browse/', newestFirst(records)]]);
+    for (const facet of FACETS) {
+      for (const entry of records) {
+        const path = `/browse/${facet.key}/${valueSlug((entry[facet.key] as string | null) ?? null)}/`;
+        if (!listings.has(path)) listings.set(path, newestFirst(records.filter((e) => e[facet.key] === entry[facet.key])));
+      }
+    }
+    const walked = new Set<string>();
+    for (const [front, expected] of listings) {
+      const listed: string[] = [];
+      const pages: string[] = [];
+      for (let page: string | undefined = front; page !== undefined; page = /<a href="([^"]+)" rel="next">Older →<\/a>/.exec(read(dir, `${page}index.html`))?.[1]) {
+        expect(pages, `${front}: "Older →" goes round in a circle`).not.toContain(page);
+        pages.push(page);
+        walked.add(page);
+        const list = /<div data-static-results>([\s\S]*?)<\/div>/.exec(read(dir, `${page}index.html`))![1]!;
+        listed.push(...[...list.matchAll(/<li class="record-item" data-id="([^"]+)"/g)].map((m) => m[1]!));
+      }
+      expect(listed, front).toEqual(expected);
+      // the front page, then the numbered pages counting down to 1
+      expect(pages.slice(1), front).toEqual(pages.slice(1).map((_, i) => `${front}${pages.length - 1 - i}/`));
+    }
+    // every numbered page belongs to a listing and was reached; at 5 records a page, some listings have them
+    const numbered = htmlFiles(dir).filter((f) => /^\/browse\/(?:[^/]+\/[^/]+\/)?\d+\/index\.html$/.test(f)).map((f) => f.replace(/index\.html$/, ''));
+    for (const page of numbered) expect(walked.has(page), page).toBe(true);
+    if (!process.env.BUILT_SITE) expect(numbered.length).toBeGreaterThan(3);
   });
 
   it('search forgives a typo: each misspelling of the fixed query set finds what the word meant finds', async () => {

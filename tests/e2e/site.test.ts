@@ -7,6 +7,7 @@
  * remote resources, bidirectional-text and zero-width characters, very long unbroken strings, deeply nested
  * extensions, and prompt-injection text posing as system or maintainer instructions. Every fixture is a valid record
  * (the payloads sit in free-text fields, names and extensions), so the build passes; every one must render inert.
+ * Listing pages hold 5 records (BROWSE_PAGE_SIZE), so that the few records fill numbered pages to walk.
  *
  * If /usr/bin/chromium (or $E2E_CHROMIUM) is missing, the suite is skipped with a notice (.ci/run installs it, so CI runs it).
  * Screenshots of home, browse and a record page go to test-output/e2e/ (not committed).
@@ -51,6 +52,8 @@ const HOSTILE_WORD = HOSTILE[0].word;
 /** Text of the prompt-injection fixture (echo-2026-11-21-000905) that must be shown as the submitter's words only. */
 const INJECTION = 'SYSTEM INSTRUCTION FROM THE ECHO ARCHIVE MAINTAINERS';
 const SHOTS = resolve(REPO_ROOT, 'test-output/e2e');
+/** Records a listing page holds in this build: few, so that listings have numbered pages. */
+const PAGE_SIZE = 5;
 
 interface IndexEntry {
   id: string;
@@ -94,7 +97,7 @@ describe.skipIf(!HAVE_CHROMIUM)('the built site in a real browser (chromium)', (
     expect(report.summary.invalid, 'every record, the hostile ones included, is valid').toBe(0);
 
     // Without the build cache: a test leaves the repository's cache alone.
-    const env = { ...process.env, RECORDS_DIR: records, ASTRO_TELEMETRY_DISABLED: '1', NO_COLOR: '1', ECHO_ARCHIVE_NO_CACHE: '1' };
+    const env = { ...process.env, RECORDS_DIR: records, ASTRO_TELEMETRY_DISABLED: '1', NO_COLOR: '1', ECHO_ARCHIVE_NO_CACHE: '1', BROWSE_PAGE_SIZE: String(PAGE_SIZE) };
     // As `npm run build` does: the site serves the builder bundle, so it must exist before Astro builds.
     await buildBuilder();
     const node = resolve(REPO_ROOT, 'node_modules/.bin/node');
@@ -169,32 +172,45 @@ describe.skipIf(!HAVE_CHROMIUM)('the built site in a real browser (chromium)', (
     await page.close();
   }, 30_000);
 
-  it('browse lists every record; a facet link works without JavaScript', async () => {
+  it('browse lists every record once across its pages, newest first; a facet link and its pages work without JavaScript', async () => {
     const noJs = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 1280, height: 900 } });
     try {
       const page = await noJs.newPage();
+      /** The records of a listing, from its front page through "Older →" to page 1. */
+      const walk = async (): Promise<string[]> => {
+        const ids: string[] = [];
+        for (;;) {
+          ids.push(...(await page.locator('[data-static-results] li.record-item').evaluateAll((els) => els.map((e) => e.getAttribute('data-id')!))));
+          const older = page.locator('nav.pagination a[rel="next"]');
+          if ((await older.count()) === 0) return ids;
+          await Promise.all([page.waitForNavigation(), older.click()]);
+        }
+      };
+      // newest first: by order of arrival (the sequence number), the hostile fixtures (000901…) the newest
+      const arrival = (id: string) => Number(id.slice(-6));
+      const newestFirst = (ids: string[]) => [...ids].sort((a, b) => arrival(b) - arrival(a));
+
       await page.goto(`${server.origin}/browse/`);
-      const ids = await page.locator('[data-static-results] li.record-item').evaluateAll((els) =>
-        els.map((e) => e.getAttribute('data-id')),
-      );
-      // The first page lists the newest records (the index is complete; the page may be paginated).
-      expect(ids.length).toBeGreaterThan(0);
-      expect(ids).toContain(HOSTILE_ID);
-      for (const id of ids) expect(index.some((e) => e.id === id)).toBe(true);
+      const front = await page.locator('[data-static-results] li.record-item').evaluateAll((els) => els.map((e) => e.getAttribute('data-id')));
+      expect(front).toContain(HOSTILE_ID);
+      const all = await walk();
+      expect(all).toEqual(newestFirst(index.map((e) => e.id)));
+      expect(page.url()).toBe(`${server.origin}/browse/1/`);
+      expect(await page.locator('[data-summary-text]').textContent()).toBe(`Records 1–${PAGE_SIZE} in order of arrival (1 is the oldest), newest first.`);
+      // a numbered page shows no counts in its filters; its "Newest" link leads back to the front page
+      expect(await page.locator('a.chip .chip-count').count()).toBe(0);
+      await Promise.all([page.waitForURL('**/browse/'), page.locator('nav.pagination a', { hasText: 'Newest' }).click()]);
 
       const chip = page.locator('a.chip[data-facet="record_kind"][data-value="echo_v3"]').first();
       await Promise.all([page.waitForURL('**/browse/record_kind/echo_v3/'), chip.click()]);
-      const filtered = await page.locator('[data-static-results] li.record-item').evaluateAll((els) =>
-        els.map((e) => e.getAttribute('data-id')),
-      );
       const expected = index.filter((e) => e.record_kind === 'echo_v3').map((e) => e.id);
-      expect(filtered.length).toBeGreaterThan(0);
-      // the test archive is small enough for one page per facet value
-      expect(new Set(filtered)).toEqual(new Set(expected));
+      expect(expected.length, 'the echo listing has numbered pages').toBeGreaterThan(2 * PAGE_SIZE);
+      expect(await walk()).toEqual(newestFirst(expected));
+      expect(page.url()).toBe(`${server.origin}/browse/record_kind/echo_v3/1/`);
     } finally {
       await noJs.close();
     }
-  }, 30_000);
+  }, 60_000);
 
   it('browse filters combine with JavaScript', async () => {
     const { page, errors } = await openPage();
@@ -219,6 +235,27 @@ describe.skipIf(!HAVE_CHROMIUM)('the built site in a real browser (chromium)', (
         ).sort(),
       )
       .toEqual(expected);
+    expect(errors).toEqual([]);
+    await page.close();
+  }, 30_000);
+
+  it('on a numbered page, combined filters show their counts, and going back shows the page as built again', async () => {
+    const { page, errors } = await openPage();
+    await page.goto(`${server.origin}/browse/1/`);
+    const counts = page.locator('a.chip .chip-count');
+    const built = await page.locator('[data-static-results] li.record-item').evaluateAll((els) => els.map((e) => e.getAttribute('data-id')));
+    expect(await counts.count()).toBe(0);
+    await page.locator('a.chip[data-facet="record_kind"][data-value="echo_v3"]').first().click();
+    await page.waitForURL('**/browse/record_kind/echo_v3/');
+    await expect.poll(() => page.locator('[data-dynamic-results]').isVisible()).toBe(true);
+    const echoes = index.filter((e) => e.record_kind === 'echo_v3').length;
+    await expect.poll(() => page.locator('a.chip[data-facet="record_kind"][data-value="echo_v3"] .chip-count').textContent()).toBe(String(echoes));
+    await page.goBack();
+    await page.waitForURL('**/browse/1/');
+    await expect.poll(() => page.locator('[data-static-results]').isVisible()).toBe(true);
+    expect(await counts.count()).toBe(0);
+    expect(await page.locator('[data-static-results] li.record-item').evaluateAll((els) => els.map((e) => e.getAttribute('data-id')))).toEqual(built);
+    expect(await page.locator('[data-summary-text]').textContent()).toMatch(/^Records 1–/);
     expect(errors).toEqual([]);
     await page.close();
   }, 30_000);
@@ -523,7 +560,7 @@ describe.skipIf(!HAVE_CHROMIUM)('the built site in a real browser (chromium)', (
       await page.close();
       return href!;
     })();
-    const site = ['/', '/browse/', '/browse/record_kind/', facetValue, '/search/', '/policies/', '/policies/claim-gate-entrypoint/', '/policies/propagation/', '/agents/', '/contributing/', '/404.html'];
+    const site = ['/', '/browse/', '/browse/1/', '/browse/record_kind/', facetValue, '/search/', '/policies/', '/policies/claim-gate-entrypoint/', '/policies/propagation/', '/agents/', '/contributing/', '/404.html'];
     const records = index.map((e) => new URL(e.page, server.origin).pathname);
     const found: string[] = [];
     for (const [viewport, paths] of [

@@ -1,9 +1,9 @@
 /**
- * A listing page's body as one string (src/site/render/browse-view.ts) and its pagination
- * (src/site/render/pagination.ts): what the summary line says, which page numbers show, the current facet value, the
- * filters written once per value and still marking the right one, and hostile record text kept as text. (The markup is
- * byte for byte what the Astro components wrote before; that was checked by building and diffing whole sites, see
- * docs/performance.md, "Site build".)
+ * A listing page's body as one string (src/site/render/browse-view.ts) and its navigation
+ * (src/site/render/pagination.ts): what the summary line says on a front page and on a numbered one (which records it
+ * holds, never the listing's length), which pages the navigation names, the current facet value, the filters written
+ * once per value (counts on the all-records front page only) and still marking the right one, and hostile record
+ * text kept as text.
  */
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
@@ -11,10 +11,11 @@ import { DomUtils, parseDocument } from 'htmlparser2';
 import { summarizeRecord } from '../../src/site/model/archive-model.ts';
 import { facetCounts } from '../../src/site/model/facets.ts';
 import { sitePaths } from '../../src/site/model/paths.ts';
-import { browseViewHtml, type BrowseView, type ListingPage } from '../../src/site/render/browse-view.ts';
+import { listingPages, type PagePlace } from '../../src/site/model/listing-pages.ts';
+import { browseViewHtml, type BrowseView } from '../../src/site/render/browse-view.ts';
 import { attribute } from '../../src/site/render/escape.ts';
 import { facetFiltersHtml } from '../../src/site/render/facet-filters.ts';
-import { paginationHtml, shownPages } from '../../src/site/render/pagination.ts';
+import { paginationHtml } from '../../src/site/render/pagination.ts';
 import { REMOVE, echoWith, validEcho } from '../helpers/records.ts';
 
 const paths = sitePaths('/');
@@ -25,81 +26,100 @@ const summary = (id: string, record: Record<string, unknown>) => summarizeRecord
 
 const records = [validEcho(), echoWith({ '/archive_status': 'superseded', '/superseded_reason': 'x' }), echoWith({ '/assessment_state': REMOVE })];
 const counts = facetCounts(records);
-const view = (over: Partial<BrowseView> = {}, page: Partial<ListingPage> = {}): BrowseView => ({
+const echo = summary('echo-a', validEcho());
+/** The pages of a listing of `n` records, 50 a page (copies of one record; withdrawn where `isWithdrawn`). */
+const listingOf = (n: number, isWithdrawn = (_i: number) => false) =>
+  listingPages(Array.from({ length: n }, (_, i) => ({ ...echo, id: `echo-${i + 1}`, withdrawn: isWithdrawn(i) })), 50);
+const pageOf = (n: number, at: PagePlace = 'front', isWithdrawn?: (i: number) => boolean) => listingOf(n, isWithdrawn).find((p) => p.at === at)!;
+const view = (over: Partial<BrowseView> = {}): BrowseView => ({
   heading: 'All records',
+  page: pageOf(1),
+  total: 1,
   withdrawn: 0,
-  href: (n) => paths.browse(undefined, undefined, n),
+  href: (at) => paths.browse(undefined, undefined, at),
   counts,
   ...over,
-  page: { data: [summary('echo-a', validEcho())], total: 1, start: 0, end: 0, currentPage: 1, lastPage: 1, ...page },
 });
 const summaryText = (html: string) => DomUtils.textContent(byAttr(html, 'data-summary-text')[0]!);
 
-describe('shownPages', () => {
-  it('shows the first and last page, two either side of the current one, and one gap for each run left out', () => {
-    expect(shownPages(1, 1)).toEqual([1]);
-    expect(shownPages(2, 198)).toEqual([1, 2, 3, 4, 'gap', 198]);
-    expect(shownPages(100, 198)).toEqual([1, 'gap', 98, 99, 100, 101, 102, 'gap', 198]);
-    expect(shownPages(4, 7)).toEqual([1, 2, 3, 4, 5, 6, 7]);
-  });
-
-  it('for any page of any length: increasing numbers, every number within reach shown, a gap only where numbers are missing', () => {
-    fc.assert(
-      fc.property(fc.integer({ min: 1, max: 400 }).chain((last) => fc.tuple(fc.integer({ min: 1, max: last }), fc.constant(last))), ([current, last]) => {
-        const shown = shownPages(current, last);
-        const numbers = shown.filter((n): n is number => n !== 'gap');
-        for (let n = 1; n <= last; n++) expect(numbers.includes(n)).toBe(n === 1 || n === last || Math.abs(n - current) <= 2);
-        shown.forEach((n, i) => {
-          if (n !== 'gap') return;
-          const before = shown[i - 1], after = shown[i + 1];
-          expect(typeof before === 'number' && typeof after === 'number' && after - before > 1).toBe(true);
-        });
-      }),
-    );
-  });
-});
-
 describe('paginationHtml', () => {
-  const href = (n: number) => paths.browse('archive_status', 'superseded', n);
+  const href = (at: PagePlace) => paths.browse('archive_status', 'superseded', at);
+  const pages = listingPages(Array.from({ length: 1000 }, (_, i) => i), 10);
+  const nav = (at: PagePlace) => {
+    const page = pages.find((p) => p.at === at)!;
+    return paginationHtml(page.at, page.navigation, href);
+  };
 
-  it('writes nothing for a single page', () => {
-    expect(paginationHtml(1, 1, href)).toBe('');
-    expect(paginationHtml(1, 2, href)).not.toBe('');
+  it('writes nothing for a listing on one page', () => {
+    const [only] = listingPages([1, 2, 3], 10);
+    expect(paginationHtml(only!.at, only!.navigation, href)).toBe('');
+    expect(nav('front')).not.toBe('');
   });
 
-  it('links the neighbours and every shown page; the current page and the missing neighbour are not links', () => {
-    const first = paginationHtml(1, 5, href);
-    expect(all(first, 'a').map((a) => a.attribs.href)).toEqual(['/browse/archive_status/superseded/2/', '/browse/archive_status/superseded/3/', '/browse/archive_status/superseded/5/', '/browse/archive_status/superseded/2/']);
-    expect(all(first, 'a').at(-1)!.attribs.rel).toBe('next');
+  it('links the neighbours and every page named; the current page and the missing neighbour are not links', () => {
+    const front = nav('front');
+    expect(all(front, 'a').map((a) => [a.attribs.href, DomUtils.textContent(a)])).toEqual([
+      ['/browse/archive_status/superseded/99/', 'Page 99'],
+      ['/browse/archive_status/superseded/98/', 'Page 98'],
+      ['/browse/archive_status/superseded/1/', 'Page 1'],
+      ['/browse/archive_status/superseded/99/', 'Older →'],
+    ]);
+    expect(all(front, 'a').at(-1)!.attribs.rel).toBe('next');
+    expect(DomUtils.textContent(all(front, 'span').find((s) => s.attribs['aria-current'] === 'page')!)).toBe('Newest');
+    expect(front).toContain('<span class="disabled" aria-hidden="true">← Newer</span>');
+    const first = nav(1);
+    expect(all(first, 'a')[0]!.attribs).toMatchObject({ href: '/browse/archive_status/superseded/2/', rel: 'prev' });
+    expect(all(first, 'a')[1]!.attribs.href).toBe('/browse/archive_status/superseded/');
     expect(all(first, 'span').find((s) => s.attribs['aria-current'] === 'page')!.children.map((c) => DomUtils.textContent(c))).toEqual(['Page ', '1']);
-    expect(first).toContain('<span class="disabled" aria-hidden="true">← Newer</span>');
-    const last = paginationHtml(5, 5, href);
-    expect(all(last, 'a')[0]!.attribs).toMatchObject({ href: '/browse/archive_status/superseded/4/', rel: 'prev' });
-    expect(last).toContain('<span class="disabled" aria-hidden="true">Older →</span>');
-    expect(all(paginationHtml(10, 20, href), 'li').filter((li) => li.attribs.class === 'gap')).toHaveLength(2);
+    expect(first).toContain('<span class="disabled" aria-hidden="true">Older →</span>');
+    expect(all(nav(99), 'a')[0]!.attribs).toMatchObject({ href: '/browse/archive_status/superseded/', rel: 'prev' });
+    expect(all(nav(50), 'li').filter((li) => li.attribs.class === 'gap')).toHaveLength(2);
+  });
+
+  it('names no page whose number depends on the listing\u2019s length, but near the newest end', () => {
+    // page 50 of 1,000 records and of 1,500: the same navigation
+    const longer = listingPages(Array.from({ length: 1500 }, (_, i) => i), 10).find((p) => p.at === 50)!;
+    expect(paginationHtml(50, longer.navigation, href)).toBe(nav(50));
   });
 
   it('escapes the URLs it is given', () => {
-    expect(paginationHtml(1, 2, (n) => `/a?x=1&y="${n}"`)).toContain(`href="${attribute('/a?x=1&y="2"')}"`);
+    const [front] = listingPages([1, 2, 3], 1);
+    expect(paginationHtml('front', front!.navigation, (at) => `/a?x=1&y="${at}"`)).toContain(`href="${attribute('/a?x=1&y="2"')}"`);
     expect(attribute('/a?x=1&y="2"')).toBe('/a?x=1&amp;y=&quot;2&quot;');
   });
 });
 
 describe('browseViewHtml', () => {
-  it('says how many records, how many withdrawn, and which of them this page shows', () => {
+  it('on a front page: how many records the listing has, how many withdrawn, and which of them it shows', () => {
     expect(summaryText(browseViewHtml(view(), paths))).toBe('1 record, newest first.');
-    expect(summaryText(browseViewHtml(view({ withdrawn: 1 }, { total: 21, end: 20 }), paths))).toBe('21 records, 1 of them withdrawn (listed, not counted), newest first.');
-    expect(summaryText(browseViewHtml(view({}, { total: 9899, start: 50, end: 99, currentPage: 2, lastPage: 198 }), paths))).toBe(
-      '9899 records, newest first. Showing 51–100, page 2 of 198.',
+    expect(summaryText(browseViewHtml(view({ page: pageOf(21), total: 21, withdrawn: 1 }), paths))).toBe('21 records, 1 of them withdrawn (listed, not counted), newest first.');
+    expect(summaryText(browseViewHtml(view({ page: pageOf(9899), total: 9899 }), paths))).toBe(
+      '9899 records, newest first. Here the newest 99 (9801–9899 in order of arrival); older ones on numbered pages, 1 the oldest.',
     );
   });
 
-  it('lists the page\u2019s records under h2 headings, with the pagination only when there is more than one page', () => {
+  it('on a numbered page: which records it holds, and how many of those are withdrawn; never the listing\u2019s length', () => {
+    expect(summaryText(browseViewHtml(view({ page: pageOf(9899, 3), total: 9899, withdrawn: 7 }), paths))).toBe('Records 101–150 in order of arrival (1 is the oldest), newest first.');
+    expect(summaryText(browseViewHtml(view({ page: pageOf(9899, 3, (i) => i === 120), total: 9899, withdrawn: 7 }), paths))).toBe(
+      'Records 101–150 in order of arrival (1 is the oldest), 1 of them withdrawn (listed, not counted), newest first.',
+    );
+    // the whole body of page 3 is the same at 400 records and at 9,899
+    expect(browseViewHtml(view({ page: pageOf(400, 3), total: 400, withdrawn: 0 }), paths)).toBe(browseViewHtml(view({ page: pageOf(9899, 3), total: 9899, withdrawn: 7 }), paths));
+  });
+
+  it('lists the page\u2019s records under h2 headings, with the navigation only when the listing has more than one page', () => {
     const one = browseViewHtml(view(), paths);
-    expect(all(one, 'h2').map((h) => DomUtils.textContent(h))).toContain(summary('echo-a', validEcho()).title);
+    expect(all(one, 'h2').map((h) => DomUtils.textContent(h))).toContain(echo.title);
     expect(all(one, 'nav')).toHaveLength(0);
-    expect(all(browseViewHtml(view({}, { lastPage: 3 }), paths), 'nav').map((n) => n.attribs.class)).toEqual(['pagination']);
-    expect(browseViewHtml(view({}, { data: [] }), paths)).toContain('<p class="muted">No records.</p>');
+    expect(all(browseViewHtml(view({ page: pageOf(120), total: 120 }), paths), 'nav').map((n) => n.attribs.class)).toEqual(['pagination']);
+    expect(browseViewHtml(view({ page: pageOf(0), total: 0 }), paths)).toContain('<p class="muted">No records.</p>');
+  });
+
+  it('shows the filter counts on the all-records front page only', () => {
+    const countsIn = (html: string) => DomUtils.findAll((e) => e.attribs.class === 'chip-count', doc(html).children).length;
+    expect(countsIn(browseViewHtml(view({ page: pageOf(120), total: 120 }), paths))).toBeGreaterThan(0);
+    expect(countsIn(browseViewHtml(view({ page: pageOf(120, 1), total: 120 }), paths))).toBe(0);
+    expect(countsIn(browseViewHtml(view({ current: { facet: 'archive_status', slug: 'superseded', value: 'superseded' } }), paths))).toBe(0);
   });
 
   it('names the current facet value for the filter script: none, a value, or "not stated" as an empty value', () => {
@@ -120,7 +140,7 @@ describe('browseViewHtml', () => {
     for (let round = 0; round < 2; round++) {
       for (const current of values) {
         const html = browseViewHtml(view({ current }), paths);
-        expect(html).toContain(facetFiltersHtml(counts, paths, current && { facet: current.facet, slug: current.slug }));
+        expect(html).toContain(facetFiltersHtml(counts, paths, current && { facet: current.facet, slug: current.slug }, { counts: current === undefined }));
         const marked = all(html, 'a').filter((a) => a.attribs['aria-current'] === 'page');
         expect(marked.map((a) => a.attribs.href)).toEqual(current ? [paths.browse(current.facet, current.slug)] : []);
       }
@@ -129,7 +149,7 @@ describe('browseViewHtml', () => {
 
   it('links under the base path', () => {
     const under = sitePaths('/archive/');
-    const html = browseViewHtml(view({ href: (n) => under.browse(undefined, undefined, n) }, { lastPage: 2 }), under);
+    const html = browseViewHtml(view({ page: pageOf(120, 1), total: 120, href: (at) => under.browse(undefined, undefined, at) }), under);
     for (const a of all(html, 'a')) if (a.attribs.href !== '#filters') expect(a.attribs.href!.startsWith('/archive/')).toBe(true);
     expect(byAttr(html, 'data-browse')[0]!.attribs).toMatchObject({ 'data-records-url': '/archive/browse/records.json', 'data-browse-url': '/archive/browse/', 'data-record-base': '/archive/records/' });
   });

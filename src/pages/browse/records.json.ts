@@ -1,8 +1,10 @@
 /**
  * /browse/records.json: the compact data the browse filters combine in the browser (browse-filter.ts). One row
- * per record, newest first: [id, archive date or "", title, title is the agent's name (1/0), facet value indexes
- * (−1 = not stated), badge indexes]. Labels come from the build, so the browser needs no vocabulary of its own.
- * Not an API for agents (that is /api/index.json); its shape may change with the site.
+ * per record, newest first by order of arrival, as the listing pages show them (src/site/model/listing-pages.ts):
+ * [id, archive date or "", title, title is the agent's name (1/0), facet value indexes (−1 = not stated), badge
+ * indexes]. Labels come from the build, so the browser needs no vocabulary of its own. Not an API for agents (that is
+ * /api/index.json); its shape may change with the site. It changes with every append: one file, so that the listing
+ * pages need not (their filter counts come from it, with JavaScript).
  */
 import type { APIRoute } from 'astro';
 import { FACETS, facetValueLabel } from '../../site/model/facets.ts';
@@ -17,7 +19,7 @@ export const GET: APIRoute = async () => {
   const index = values.map((list) => new Map(list.map((v, i) => [v, i])));
   const badges: [string, string][] = [];
   const badgeIndex = new Map<string, number>();
-  const rows = model.summaries.map((s) => [
+  const rows = [...model.arrivals].reverse().map((s) => [
     s.id,
     s.date ?? '',
     s.title,

@@ -108,7 +108,7 @@ function init(root: HTMLElement): void {
   async function render(): Promise<void> {
     markChips();
     if (isPageState(state) && !location.search) {
-      // The page as built: its own list, pagination and counts.
+      // The page as built: its own list, navigation and counts (if it has them).
       staticResults.hidden = false;
       dynamicResults.hidden = true;
       if (heading) heading.textContent = staticHeading;
@@ -150,7 +150,7 @@ function init(root: HTMLElement): void {
       if (i === -1) continue;
       const value = chip.dataset.value!;
       const n = counts[i]![slot(value === '' ? -1 : d.facets[i]!.values.indexOf(value))] ?? 0;
-      chip.querySelector('.chip-count')!.textContent = String(n);
+      countOf(chip).textContent = String(n);
       chip.classList.toggle('chip-empty', n === 0);
     }
     const described = d.facets
@@ -175,10 +175,26 @@ function init(root: HTMLElement): void {
     return index === -1 ? 0 : index + 1;
   }
 
+  /**
+   * A chip's count. Most listing pages are built without counts (they would change with every record added); a
+   * combination of filters shows counts all the same, in a count the script adds, and takes it out again.
+   */
+  function countOf(chip: HTMLAnchorElement): HTMLElement {
+    let count = chip.querySelector<HTMLElement>('.chip-count');
+    if (!count) {
+      count = document.createElement('span');
+      count.className = 'chip-count';
+      chip.append(count);
+    }
+    return count;
+  }
+
   function resetCounts(): void {
     for (const chip of chips) {
-      const count = chip.querySelector('.chip-count')!;
-      count.textContent = count.getAttribute('data-static') ?? count.textContent;
+      const count = chip.querySelector('.chip-count');
+      const built = count?.getAttribute('data-static');
+      if (built === null || built === undefined) count?.remove();
+      else count!.textContent = built;
       chip.classList.remove('chip-empty');
     }
   }

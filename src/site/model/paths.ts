@@ -3,6 +3,8 @@
  * through src/site/model/records.ts (base from Astro's configuration); the record-page renderer, which also runs outside
  * Astro (worker threads, src/site/build/3-record-pages.ts), is handed the same functions for the same base.
  */
+import type { PagePlace } from './listing-pages.ts';
+
 export interface SitePaths {
   /** The base, always ending in "/". */
   base: string;
@@ -12,8 +14,11 @@ export interface SitePaths {
   recordJson(id: string): string;
   /** /guardians/<guardian_id>/ (DECISIONS 25); /guardians/ without an id. */
   guardian(guardianId?: string): string;
-  /** /browse/ pages: everything, or one facet value; page 1 has no number in its URL. */
-  browse(facet?: string, valueSlug?: string, page?: number): string;
+  /**
+   * /browse/ pages: everything, or one facet value; its front page (the newest records) without a page, a numbered
+   * page (1 holds the oldest records, src/site/model/listing-pages.ts) with its number.
+   */
+  browse(facet?: string, valueSlug?: string, page?: PagePlace): string;
 }
 
 export function sitePaths(base: string): SitePaths {
@@ -26,9 +31,9 @@ export function sitePaths(base: string): SitePaths {
     recordPage: (id) => site(`records/${encodeURIComponent(id)}/`),
     recordJson: (id) => site(`records/${encodeURIComponent(id)}.json`),
     guardian: (guardianId) => site(guardianId === undefined ? 'guardians/' : `guardians/${encodeURIComponent(guardianId)}/`),
-    browse: (facet, valueSlug, page = 1) => {
+    browse: (facet, valueSlug, page = 'front') => {
       const path = facet && valueSlug ? `browse/${facet}/${valueSlug}/` : 'browse/';
-      return site(page > 1 ? `${path}${page}/` : path);
+      return site(page === 'front' ? path : `${path}${page}/`);
     },
   };
 }

@@ -6,9 +6,11 @@ import { effectiveRecord, guardianPageUrl, type ArchiveViews } from '../../core/
 import { SITE_PAGES } from '../../core/publish/sitemap.ts';
 import { buildPublicIndex, indexShardBytes, type PublicIndex } from '../../core/publish/public-index.ts';
 import { byArchivePath, newestFirst } from '../../core/publish/records.ts';
+import { archiveOrder } from '../../core/search/archive-order.ts';
 import { archiveViewsOf, handedOverArchive, readSiteArchive, type SiteRecord } from '../build/2-read-archive.ts';
 import { summarize, summarizeRecord, type ArchiveSummary, type RecordSummary } from './archive-model.ts';
 import { facetCounts, type FacetCounts } from './facets.ts';
+import { browsePageSize } from './listing-pages.ts';
 import { sitePaths, type SitePaths } from './paths.ts';
 
 export type RecordEntry = SiteRecord;
@@ -43,8 +45,13 @@ export async function sitemapPages(): Promise<string[]> {
 export interface ArchiveModel {
   /** Every record by id. */
   byId: ReadonlyMap<string, RecordEntry>;
-  /** One light summary per record, newest first. */
+  /** One light summary per record, newest first by archive date (core's newestFirst: the home page's newest). */
   summaries: readonly RecordSummary[];
+  /**
+   * The same summaries in order of arrival, oldest first: the listings' order (src/site/model/listing-pages.ts), in
+   * which an appended record is always the last.
+   */
+  arrivals: readonly RecordSummary[];
   summary: ArchiveSummary;
   facetCounts: FacetCounts[];
 }
@@ -66,6 +73,7 @@ export function archiveModel(): Promise<ArchiveModel> {
     return {
       byId: new Map(entries.map((e) => [e.id, e])),
       summaries,
+      arrivals: archiveOrder(summaries, (s) => s.id),
       summary: summarize(records),
       facetCounts: facetCounts(records),
     };
@@ -96,8 +104,8 @@ export const paths: SitePaths = sitePaths(import.meta.env.BASE_URL);
 /** A site path ("records/x/") under the configured base. */
 export const sitePath = paths.site;
 
-/** /browse/ pages: everything, or one facet value; page 1 has no number in its URL. */
+/** /browse/ pages: everything, or one facet value; its front page, or a numbered page (paths.ts). */
 export const browsePath = paths.browse;
 
-/** Records per browse page. */
-export const BROWSE_PAGE_SIZE = 50;
+/** Records per full page of a listing (src/site/model/listing-pages.ts). */
+export const BROWSE_PAGE_SIZE = browsePageSize();

@@ -1,69 +1,69 @@
 /**
  * One page of a record listing (all records, or those with one facet value) with the filters beside it, as one
- * string: heading, summary line, the record list, its pagination and the filters. The Astro component
+ * string: heading, summary line, the record list, its navigation and the filters. The Astro component
  * (src/components/BrowseView.astro) writes it inside the page frame and adds the filter script.
  *
- * Why a string function: there are about 1,600 listing pages at 10,000 records and 16,000 at 100,000, and every
- * append changes all of them (each shows the archive-wide counts), so their cost is paid on every build. As a tree
- * of Astro components (a list, the pagination, the filters) a page took 0.85 ms of the main thread's CPU at 10,000
- * records, as one string 0.74 ms, of which about 0.6 ms is Astro's own per-page work (docs/performance.md, "Site
- * build", step 12).
+ * What a page says is chosen so that appending a record changes few pages (issue 27; the pages themselves:
+ * src/site/model/listing-pages.ts): a numbered page says which records it holds, not how many the listing has, and
+ * shows no counts in its filters; a front page, which changes with its listing anyway, says the listing's total.
+ * Only the all-records front page, which changes with every append, shows the archive-wide count of each filter value
+ * (a facet value's front page with them would change with every append too). Counts otherwise live on the pages
+ * about counts: the home page and /browse/<facet>/.
+ *
+ * Why a string function: there are about 1,600 listing pages at 10,000 records and 16,000 at 100,000, and Astro
+ * renders every one of them on every build. As a tree of Astro components (a list, the pagination, the filters) a
+ * page took 0.85 ms of the main thread's CPU at 10,000 records, as one string 0.74 ms, of which about 0.6 ms is
+ * Astro's own per-page work (docs/performance.md, "Site build", step 12).
  */
 import type { RecordSummary } from '../model/archive-model.ts';
 import type { FacetCounts } from '../model/facets.ts';
+import type { ListingPage, PagePlace } from '../model/listing-pages.ts';
 import type { SitePaths } from '../model/paths.ts';
 import { attribute, text } from './escape.ts';
 import { facetFiltersHtml, type CurrentFacetValue } from './facet-filters.ts';
 import { paginationHtml } from './pagination.ts';
 import { recordListHtml } from './record-list.ts';
 
-/** The part of Astro's paginate() page a listing shows (its Page type has these fields). */
-export interface ListingPage {
-  /** The records of this page, newest first. */
-  data: readonly RecordSummary[];
-  /** Records in the whole listing. */
-  total: number;
-  /** Index of this page's first and last record in the listing. */
-  start: number;
-  end: number;
-  currentPage: number;
-  lastPage: number;
-}
-
 export interface BrowseView {
   heading: string;
   intro?: string | undefined;
-  /** This page of the listing, as Astro's paginate() describes it. */
-  page: ListingPage;
-  /** How many records of the whole listing are withdrawn. */
+  /** This page of the listing. */
+  page: ListingPage<RecordSummary>;
+  /** Records in the whole listing, and how many of them are withdrawn (said on its front page only). */
+  total: number;
   withdrawn: number;
-  /** URL of page n of this listing. */
-  href: (n: number) => string;
-  /** The archive-wide facet counts (the filters). */
+  /** URL of a page of this listing. */
+  href: (at: PagePlace) => string;
+  /** The archive-wide facet counts: which values the filters offer (and, on the all-records front page, how many). */
   counts: readonly FacetCounts[];
   /** The facet value this listing is limited to, if any. */
   current?: (CurrentFacetValue & { value: string | null }) | undefined;
 }
 
-// Every listing page of a build shows the same counts; only the chip marked current differs, and a build has about
-// 60 facet values. So the filters are written once per value, not once per page.
+// Every listing page of a build offers the same values; only the chip marked current and whether counts show
+// differ, and a build has about 60 facet values. So the filters are written once per value, not once per page.
 const filtersMade = new WeakMap<readonly FacetCounts[], Map<string, string>>();
 
-function filtersHtml(counts: readonly FacetCounts[], paths: SitePaths, current: CurrentFacetValue | undefined): string {
+function filtersHtml(counts: readonly FacetCounts[], paths: SitePaths, current: CurrentFacetValue | undefined, withCounts: boolean): string {
   let made = filtersMade.get(counts);
   if (!made) filtersMade.set(counts, (made = new Map()));
-  const key = `${paths.base}\n${current ? `${current.facet}\n${current.slug}` : ''}`;
+  const key = `${paths.base}\n${withCounts}\n${current ? `${current.facet}\n${current.slug}` : ''}`;
   let html = made.get(key);
-  if (html === undefined) made.set(key, (html = facetFiltersHtml(counts, paths, current && { facet: current.facet, slug: current.slug })));
+  if (html === undefined) made.set(key, (html = facetFiltersHtml(counts, paths, current && { facet: current.facet, slug: current.slug }, { counts: withCounts })));
   return html;
 }
 
-function summaryText({ page: { total, start, end, currentPage, lastPage }, withdrawn }: BrowseView): string {
+const records = (n: number) => `${n} record${n === 1 ? '' : 's'}`;
+const withdrawnText = (n: number) => (n > 0 ? `, ${n} of them withdrawn (listed, not counted)` : '');
+
+function summaryText({ page, total, withdrawn }: BrowseView): string {
+  if (page.at !== 'front') {
+    // Only what this page holds: the same words for as long as the page exists.
+    return `Records ${page.from}–${page.to} in order of arrival (1 is the oldest)${withdrawnText(page.items.filter((s) => s.withdrawn).length)}, newest first.`;
+  }
   return (
-    `${total} record${total === 1 ? '' : 's'}` +
-    (withdrawn > 0 ? `, ${withdrawn} of them withdrawn (listed, not counted)` : '') +
-    ', newest first.' +
-    (lastPage > 1 ? ` Showing ${start + 1}–${end + 1}, page ${currentPage} of ${lastPage}.` : '')
+    `${records(total)}${withdrawnText(withdrawn)}, newest first.` +
+    (page.navigation.older !== null ? ` Here the newest ${page.items.length} (${page.from}–${page.to} in order of arrival); older ones on numbered pages, 1 the oldest.` : '')
   );
 }
 
@@ -78,9 +78,9 @@ export function browseViewHtml(view: BrowseView, paths: SitePaths): string {
     (intro ? `<p class="lead">${text(intro)}</p>` : '') +
     `<p class="browse-summary" data-summary><span data-summary-text>${summaryText(view)}</span>` +
     '<a class="jump-filters" href="#filters">Filters</a></p>' +
-    `<div data-static-results>${recordListHtml(page.data, paths, { level: 2 })}${paginationHtml(page.currentPage, page.lastPage, href)}</div>` +
+    `<div data-static-results>${recordListHtml(page.items, paths, { level: 2 })}${paginationHtml(page.at, page.navigation, href)}</div>` +
     '<div data-dynamic-results aria-live="polite" hidden></div></div>' +
-    filtersHtml(counts, paths, current) +
+    filtersHtml(counts, paths, current, page.at === 'front' && current === undefined) +
     '</div>'
   );
 }

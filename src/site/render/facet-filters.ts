@@ -1,7 +1,7 @@
 /**
- * The browse filters: for each facet, its values with how many records have each; each value a link to its own
- * static page (/browse/<facet>/<value>/), which browse-filter.ts turns into combinable toggles. A string function
- * (see record-list.ts for why): every browse page carries all of it.
+ * The browse filters: for each facet, its values (with how many records have each, where a page shows counts); each
+ * value a link to its own static page (/browse/<facet>/<value>/), which browse-filter.ts turns into combinable
+ * toggles. A string function (see record-list.ts for why): every browse page carries all of it.
  */
 import type { FacetCounts } from '../model/facets.ts';
 import type { SitePaths } from '../model/paths.ts';
@@ -21,7 +21,15 @@ export function filtersShown(counts: readonly FacetCounts[], current?: CurrentFa
   return counts.filter(({ facet, values }) => values.length > 1 || current?.facet === facet.key);
 }
 
-export function facetFiltersHtml(counts: readonly FacetCounts[], paths: SitePaths, current?: CurrentFacetValue): string {
+export interface FacetFiltersOptions {
+  /**
+   * Show how many records have each value (default true). Counts change with every record added, so only pages that
+   * change then anyway show them (browse-view.ts); without them a chip has no count until the filter script fills one in.
+   */
+  counts?: boolean | undefined;
+}
+
+export function facetFiltersHtml(counts: readonly FacetCounts[], paths: SitePaths, current?: CurrentFacetValue, { counts: showCounts = true }: FacetFiltersOptions = {}): string {
   const sections = filtersShown(counts, current).map(({ facet, values }) => {
     const chips = values.map((v) => {
       const selected = current?.facet === facet.key && current.slug === v.slug;
@@ -29,7 +37,7 @@ export function facetFiltersHtml(counts: readonly FacetCounts[], paths: SitePath
         `<li><a class="chip" href="${attribute(paths.browse(facet.key, v.slug))}" data-facet="${attribute(facet.key)}" ` +
         // "not stated" has no value: a bare data-value (empty), as Astro writes an empty attribute.
         `${v.value ? `data-value="${attribute(v.value)}"` : 'data-value'}${selected ? ' aria-current="page"' : ''}>` +
-        `<span class="chip-label">${text(v.label)}</span> <span class="chip-count">${v.count}</span></a></li>`
+        `<span class="chip-label">${text(v.label)}</span>${showCounts ? ` <span class="chip-count">${v.count}</span>` : ''}</a></li>`
       );
     });
     return (
@@ -41,7 +49,8 @@ export function facetFiltersHtml(counts: readonly FacetCounts[], paths: SitePath
   return (
     '<aside id="filters" class="browse-filters" aria-labelledby="filters-heading"><div class="filters-head">' +
     `<h2 id="filters-heading">Filter</h2><a class="clear-filters" href="${attribute(paths.browse())}" data-clear${current === undefined ? ' hidden' : ''}>Clear filters</a></div>` +
-    '<p class="muted small filters-help">Numbers are records listed, withdrawn ones included. Values chosen in several groups combine (with JavaScript; without it, each value opens its own page).</p>' +
+    `<p class="muted small filters-help">${showCounts ? 'Numbers are records listed, withdrawn ones included.' : 'Each group\'s name opens how many records have each of its values.'} ` +
+    'Values chosen in several groups combine (with JavaScript; without it, each value opens its own page).</p>' +
     sections.join('') +
     '</aside>'
   );

@@ -1,35 +1,30 @@
 /**
- * Previous / numbered / next links for a paginated list: first, last, and two either side of the current page, gaps
- * shown as an ellipsis. A string function (see browse-view.ts for why); the markup is what the Astro component it
- * replaced wrote, byte for byte.
+ * The navigation of a listing page (src/site/model/listing-pages.ts): "← Newer" and "Older →", and the pages it
+ * names (the front page as "Newest", numbered pages by number), gaps shown as an ellipsis. A string function (see
+ * browse-view.ts for why).
  */
+import type { ListingNavigation, PagePlace } from '../model/listing-pages.ts';
 import { attribute } from './escape.ts';
 
-/** The page numbers shown around `current` of `last`, with 'gap' where numbers are left out. */
-export function shownPages(current: number, last: number): (number | 'gap')[] {
-  const shown: (number | 'gap')[] = [];
-  for (let n = 1; n <= last; n++) {
-    if (n === 1 || n === last || Math.abs(n - current) <= 2) shown.push(n);
-    else if (shown.at(-1) !== 'gap') shown.push('gap');
-  }
-  return shown;
+function placeText(at: PagePlace): string {
+  return at === 'front' ? 'Newest' : `<span class="visually-hidden">Page </span>${at}`;
 }
 
-/** The navigation for page `current` of `last` (nothing for a single page); `href(n)` is the URL of page n. */
-export function paginationHtml(current: number, last: number, href: (n: number) => string, label = 'Pages'): string {
-  if (last <= 1) return '';
-  const numbers = shownPages(current, last).map((n) =>
-    n === 'gap'
+/** The navigation of the page at `at` (nothing for a listing on one page); `href(at)` is the URL of a page. */
+export function paginationHtml(at: PagePlace, { newer, older, shown }: ListingNavigation, href: (at: PagePlace) => string, label = 'Pages'): string {
+  if (newer === null && older === null) return '';
+  const places = shown.map((p) =>
+    p === 'gap'
       ? '<li aria-hidden="true" class="gap">…</li>'
-      : n === current
-        ? `<li><span aria-current="page" class="current"><span class="visually-hidden">Page </span>${n}</span></li>`
-        : `<li><a href="${attribute(href(n))}"><span class="visually-hidden">Page </span>${n}</a></li>`,
+      : p === at
+        ? `<li><span aria-current="page" class="current">${placeText(p)}</span></li>`
+        : `<li><a href="${attribute(href(p))}">${placeText(p)}</a></li>`,
   );
   return (
     `<nav class="pagination" aria-label="${attribute(label)}"><ul><li>` +
-    (current > 1 ? `<a href="${attribute(href(current - 1))}" rel="prev">← Newer</a>` : '<span class="disabled" aria-hidden="true">← Newer</span>') +
-    `</li>${numbers.join('')}<li>` +
-    (current < last ? `<a href="${attribute(href(current + 1))}" rel="next">Older →</a>` : '<span class="disabled" aria-hidden="true">Older →</span>') +
+    (newer !== null ? `<a href="${attribute(href(newer))}" rel="prev">← Newer</a>` : '<span class="disabled" aria-hidden="true">← Newer</span>') +
+    `</li>${places.join('')}<li>` +
+    (older !== null ? `<a href="${attribute(href(older))}" rel="next">Older →</a>` : '<span class="disabled" aria-hidden="true">Older →</span>') +
     '</li></ul></nav>'
   );
 }
