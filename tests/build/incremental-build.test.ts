@@ -103,8 +103,7 @@ describe('a build with the cache writes what a clean build writes', () => {
 
   it('after a damaged cache entry: it is not trusted', async () => {
     const pages = join(cache, 'pages');
-    // a page, not the search document beside it (whichever the folder lists first: that depends on the code's hash)
-    const entries = readdirSync(pages, { recursive: true, withFileTypes: true }).filter((d) => d.isFile() && d.name.endsWith('.html'));
+    const entries = readdirSync(pages, { recursive: true, withFileTypes: true }).filter((d) => d.isFile());
     expect(entries.length).toBeGreaterThan(10);
     // A page and another record's search document. Copy before damaging: a page entry is a hard link to a page of the last output.
     const page = entries.find((d) => d.name.endsWith('.html'))!;
