@@ -15,6 +15,7 @@ import { fieldLabel } from '../../src/site/model/labels.ts';
 import { sitePaths } from '../../src/site/model/paths.ts';
 import { renderRecordPage, type RecordPageContext, type RecordPageInput } from '../../src/site/render/record-page.ts';
 import { recordSearchDocument } from '../../src/site/render/record-page/search-document.ts';
+import { echoHtml } from '../../src/site/render/echo-html.ts';
 import { REMOVE, echoWith, validEcho } from '../helpers/records.ts';
 import { claim as claimModel } from '../record-chain/helpers.ts';
 
@@ -337,7 +338,8 @@ describe('the submitted text', () => {
 
   it('makes the search document from the page facts: labels, effective filters, and the free text as plain text', () => {
     const record = echoWith({ '/verification_status': 'invalidated', '/echo': '# Heading\n\nSome **bold** words and <b>tags</b>.' });
-    const doc = recordSearchDocument(inputFor(record), ctxFor());
+    // The real echo renderer: the document's echo text is the text of the page's sanitised HTML.
+    const doc = recordSearchDocument(inputFor(record), ctxFor('/', echoHtml));
     expect({ ...doc, text: undefined, filters: undefined }).toEqual({ page: `records/${ID}/`, id: ID, title: 'Fixture Agent 1.0', kind: 'Echo', status: 'Accepted echo', date: '2026-03-01', withdrawn: true, text: undefined, filters: undefined });
     expect(doc.text.split('\n\n').at(-1)).toBe('Heading Some bold words and <b>tags</b>.');
     // Every facet the record has: not record_type, which only a record-chain record carries.

@@ -142,5 +142,10 @@ export function sanitizeEchoFragment(html: string): string {
  * markup, whitespace collapsed. The caller still escapes it (it may contain `<` as text).
  */
 export function untrustedMarkdownToText(source: string): string {
-  return fragmentText(md.render(source, { headingOffset: 0 } satisfies Env)).replace(/\s+/g, ' ').trim();
+  return oneLineText(md.render(source, { headingOffset: 0 } satisfies Env));
+}
+
+/** The text of an HTML fragment (this module's output) on one line, whitespace collapsed. */
+export function oneLineText(html: string): string {
+  return fragmentText(html).replace(/\s+/g, ' ').trim();
 }

@@ -71,7 +71,10 @@ export default function renderRecordPages({ frame, dir, jobs, cache: settings }:
   const siteFrame = frameOf(frame);
   const cache = cacheFor(settings);
   const result: RecordBatchResult = { pages: 0, reused: 0, linked: 0, copied: 0, entries: [], search: [] };
-  const ctx = { paths: siteFrame.paths, site: siteFrame.site, echoHtml };
+  // The page and the search document both need the echo's HTML: rendered once (the Markdown is most of a page's cost).
+  let last: { echo: string; html: string } | undefined;
+  const echoOnce = (echo: string) => (last?.echo === echo ? last.html : (last = { echo, html: echoHtml(echo) }).html);
+  const ctx = { paths: siteFrame.paths, site: siteFrame.site, echoHtml: echoOnce };
   for (const { page, raw } of jobs) {
     // Always published and checked: the raw file is the record's bytes, which the page's key names by their hash.
     const { how, bytes } = publishRawRecord(raw, dir);
@@ -95,7 +98,7 @@ export default function renderRecordPages({ frame, dir, jobs, cache: settings }:
       }
     }
     const input = recordPageInput(page, bytes);
-    const html = recordDocument(input, siteFrame, echoHtml);
+    const html = recordDocument(input, siteFrame, echoOnce);
     writeFileSync(file, html);
     const stored = cache && key ? cache.store(key, file, html) : undefined;
     if (stored !== undefined) result.entries.push(stored);

@@ -4,17 +4,18 @@
  * the same parts the record page shows under "Submitted text". Built from the page's facts, so a result and the page
  * it links to agree.
  */
-import { untrustedMarkdownToText } from '../../../core/markdown/render.ts';
+import { oneLineText } from '../../../core/markdown/render.ts';
 import type { SearchDocumentInput } from '../../../core/search/format.ts';
 import { FACETS, facetValue } from '../../model/facets.ts';
 import { valueLabel } from '../../model/labels.ts';
 import { pageOf, text, type Page } from './page.ts';
 import type { RecordPageContext, RecordPageInput } from '../record-page.ts';
 
-export function searchDocumentOfPage({ input, r, effective, flags, agentName, kindLabel }: Page): SearchDocumentInput {
+export function searchDocumentOfPage({ input, r, effective, flags, agentName, kindLabel, ctx }: Page): SearchDocumentInput {
   const { id, archiveDate } = input.entry;
   const echo = text(r.echo);
-  const parts = [text(r.understanding_summary), text(r.verification_claim), echo === undefined ? undefined : untrustedMarkdownToText(echo)];
+  // The echo's text as its page shows it: the text of the same sanitised HTML (which the page threads render once for both).
+  const parts = [text(r.understanding_summary), text(r.verification_claim), echo === undefined ? undefined : oneLineText(ctx.echoHtml(echo))];
   // Search filters agree with the facet pages: the effective classification (DECISIONS 26).
   const filters: Record<string, string> = {};
   for (const f of FACETS) {
