@@ -38,7 +38,7 @@ export function indexedDocument(document: SearchDocumentInput): IndexedDocument 
 }
 
 // Fixed settings: the bytes depend on the input only (Node writes gzip's header time as 0). Level 6, zlib's default:
-// level 9 took 2.5 × the time for files about 1 % smaller.
+// level 9 took 2.5 × the time for files 1.4 % smaller (2.87 against 2.91 MB at 9,899 records).
 const gzip = (value: unknown): Buffer => gzipSync(JSON.stringify(value), { level: 6 });
 
 /**
