@@ -25,15 +25,17 @@ function init(form: HTMLFormElement): void {
 
   const indexUrl = form.dataset.indexUrl!;
   let index: Promise<SearchIndex> | undefined;
-  const load = () => {
-    index ??= SearchIndex.open(async (path) => {
+  const load = (): Promise<SearchIndex> => {
+    if (index) return index;
+    const opening = SearchIndex.open(async (path) => {
       const response = await fetch(`${indexUrl}${path}`);
       if (response.status === 404) return undefined;
       if (!response.ok) throw new Error(`${path}: HTTP ${response.status}`);
       return new Uint8Array(await response.arrayBuffer());
     });
-    index.catch(() => (index = undefined));
-    return index;
+    // A failed opening is not kept: the next search tries again.
+    opening.catch(() => (index = undefined));
+    return (index = opening);
   };
 
   // State from the URL (the home page's search box sends ?q=…).
