@@ -44,11 +44,19 @@ const gzip = (value: unknown): Buffer => gzipSync(JSON.stringify(value), { level
 /**
  * Builds the index from documents handed over in any order (the record-page threads finish batches out of order),
  * each numbered by its place in `order` (the archive's order of arrival). What is kept per document is folded into
- * one list per term at once, so memory holds the postings (a number each), not every document's list of terms.
+ * one list per term at once, so memory holds the postings (a number each), not every document's list of terms; and
+ * a documents file is written as soon as its DOCUMENTS_PER_FILE documents are all in, so the records' text is not
+ * held to the end (pages are rendered in batches of neighbours, so files complete as the build goes).
  */
 export class SearchIndexBuilder {
   private readonly ordinalOf: Map<string, number>;
   private readonly documents: (SearchDocument | undefined)[];
+  /** Whether each document was added (its text is let go once its documents file is made). */
+  private readonly added: Uint8Array;
+  /** Documents still missing from each documents file. */
+  private readonly missing: Uint8Array;
+  /** Documents files made so far: path → bytes. */
+  private readonly documentFiles = new Map<string, Buffer>();
   /** term → postings as ordinal × 16 + impact, in the order added (sorted when the files are made). */
   private readonly postings = new Map<string, number[]>();
   private readonly filters = new Map<string, Map<string, number[]>>();
@@ -58,14 +66,25 @@ export class SearchIndexBuilder {
     this.ordinalOf = new Map(order.map((id, i) => [id, i]));
     if (this.ordinalOf.size !== order.length) throw new Error('search index: the same id twice in the archive order');
     this.documents = new Array(order.length);
+    this.added = new Uint8Array(order.length);
+    this.missing = new Uint8Array(Math.ceil(order.length / DOCUMENTS_PER_FILE)).fill(DOCUMENTS_PER_FILE);
+    if (order.length % DOCUMENTS_PER_FILE !== 0) this.missing[this.missing.length - 1] = order.length % DOCUMENTS_PER_FILE;
   }
 
   add({ document: doc, length, terms }: IndexedDocument): void {
     const ordinal = this.ordinalOf.get(doc.id);
     if (ordinal === undefined) throw new Error(`search index: ${doc.id} is not in the archive order`);
-    if (this.documents[ordinal] !== undefined) throw new Error(`search index: ${doc.id} added twice`);
+    if (this.added[ordinal]) throw new Error(`search index: ${doc.id} added twice`);
+    this.added[ordinal] = 1;
     const { page, id, title, kind, status, date, withdrawn, text } = doc;
     this.documents[ordinal] = { page, id, title, kind, status, date, withdrawn, text };
+    const file = Math.floor(ordinal / DOCUMENTS_PER_FILE);
+    if (--this.missing[file]! === 0) {
+      const start = file * DOCUMENTS_PER_FILE;
+      const docs = this.documents.slice(start, start + DOCUMENTS_PER_FILE) as SearchDocument[];
+      this.documentFiles.set(documentsPath(start), gzip({ documents: docs } satisfies DocumentsFile));
+      this.documents.fill(undefined, start, start + DOCUMENTS_PER_FILE);
+    }
     for (const [term, tf] of terms) {
       let list = this.postings.get(term);
       if (!list) this.postings.set(term, (list = []));
@@ -82,8 +101,8 @@ export class SearchIndexBuilder {
 
   /** The index's files: path under the index folder → bytes. Every document of the order must have been added. */
   files(): Map<string, Buffer> {
-    const missing = this.documents.findIndex((d) => d === undefined);
-    if (missing >= 0 || this.documents.length !== this.ordinalOf.size) throw new Error(`search index: document ${[...this.ordinalOf.keys()][missing]} was never added`);
+    const missing = this.added.indexOf(0);
+    if (missing >= 0) throw new Error(`search index: document ${[...this.ordinalOf.keys()][missing]} was never added`);
     const files = new Map<string, Buffer>();
     // shard key → its terms; each term's postings sorted by document and gap-encoded.
     const shards = new Map<string, string[]>();
@@ -108,9 +127,7 @@ export class SearchIndexBuilder {
         return { value, documents: ordinals.length, file };
       });
     }
-    for (let start = 0; start < this.documents.length; start += DOCUMENTS_PER_FILE) {
-      files.set(documentsPath(start), gzip({ documents: this.documents.slice(start, start + DOCUMENTS_PER_FILE) as SearchDocument[] } satisfies DocumentsFile));
-    }
+    for (let start = 0; start < this.documents.length; start += DOCUMENTS_PER_FILE) files.set(documentsPath(start), this.documentFiles.get(documentsPath(start))!);
     const manifest: SearchIndexManifest = {
       format: SEARCH_INDEX_FORMAT,
       documents: this.documents.length,
