@@ -39,7 +39,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { gunzipSync } from 'node:zlib';
 import { highestSequence, recordPathFor, sequenceOf } from '../src/core/archive/paths.ts';
-import { buildSearchIndex, indexedDocument } from '../src/core/search/build-index.ts';
+import { buildSearchIndex, indexedDocument, termCounts } from '../src/core/search/build-index.ts';
 import { documentsPath, SEARCH_INDEX_DIR, termShardPath, type DocumentsFile, type FilterFile, type SearchDocumentInput, type SearchIndexManifest, type TermShardFile } from '../src/core/search/format.ts';
 import { shardKeyOf } from '../src/core/search/words.ts';
 import { runQueries, type QueryResult } from './lib/search-queries.ts';
@@ -168,7 +168,7 @@ function compareAppend(before: Map<string, Buffer>, after: Map<string, Buffer>):
   const added = docs.at(-1)!;
   const manifest = json<SearchIndexManifest>(after.get('index.json')!);
   const expected = new Set(['index.json', documentsPath(docs.length - 1)]);
-  for (const [term] of indexedDocument(added).terms) expected.add(termShardPath(shardKeyOf(term)));
+  for (const [term] of termCounts(indexedDocument(added))) expected.add(termShardPath(shardKeyOf(term)));
   for (const [facet, value] of Object.entries(added.filters)) expected.add(manifest.filters[facet]!.find((v) => v.value === value)!.file);
   const changed = [...new Set([...before.keys(), ...after.keys()])].filter((p) => !(before.get(p) && after.get(p)?.equals(before.get(p)!))).sort();
   return { changed, unexpected: changed.filter((p) => !expected.has(p)), expected };

@@ -4,7 +4,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { buildSearchIndex as buildFrom, indexedDocument, SearchIndexBuilder } from '../../src/core/search/build-index.ts';
+import { buildSearchIndex as buildFrom, indexedDocument, SearchIndexBuilder, termCounts } from '../../src/core/search/build-index.ts';
 import { excerptOf, excerptText } from '../../src/core/search/excerpt.ts';
 import { DOCUMENTS_PER_FILE, type SearchDocumentInput } from '../../src/core/search/format.ts';
 import { SearchIndex } from '../../src/core/search/search-index.ts';
@@ -37,6 +37,21 @@ describe('words', () => {
     expect(wordsOf('Line-endings: CRLF, ﬁle 42')).toEqual(['line', 'endings', 'crlf', 'file', '42']);
     expect(wordsOf('日本語のtext')).toEqual(['日', '本', '語', 'の', 'text']);
     expect(wordsOf('café naïve')).toEqual(['café', 'naïve']);
+  });
+});
+
+describe('indexed documents', () => {
+  it('carry each term of the text with its count, read back as pairs (property)', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: 'grapheme', maxLength: 200 }), (text) => {
+        const words = wordsOf(text);
+        const expected = new Map<string, number>();
+        for (const w of words) expected.set(w, (expected.get(w) ?? 0) + 1);
+        const indexed = indexedDocument(doc(0, text));
+        expect(indexed.length).toBe(words.length);
+        expect(new Map(termCounts(indexed))).toEqual(expected);
+      }),
+    );
   });
 });
 
