@@ -40,7 +40,7 @@ import { parseArgs } from 'node:util';
 import { gunzipSync } from 'node:zlib';
 import { highestSequence, recordPathFor, sequenceOf } from '../src/core/archive/paths.ts';
 import { buildSearchIndex, indexedDocument, termCounts } from '../src/core/search/build-index.ts';
-import { documentsPath, SEARCH_INDEX_DIR, termShardPath, type DocumentsFile, type FilterFile, type SearchDocumentInput, type SearchIndexManifest, type TermShardFile } from '../src/core/search/format.ts';
+import { documentsPath, filterDocuments, SEARCH_INDEX_DIR, termShardPath, type DocumentsFile, type FilterFile, type SearchDocumentInput, type SearchIndexManifest, type TermShardFile } from '../src/core/search/format.ts';
 import { shardKeyOf } from '../src/core/search/words.ts';
 import { runQueries, type QueryResult } from './lib/search-queries.ts';
 import { timedNode } from './lib/timed-node.ts';
@@ -151,8 +151,7 @@ function documentsOf(files: Map<string, Buffer>): SearchDocumentInput[] {
   }
   for (const [facet, valuesOf] of Object.entries(manifest.filters)) {
     for (const v of valuesOf) {
-      let at = -1;
-      for (const gap of json<FilterFile>(files.get(v.file)!).documents) (docs[(at += gap)]!.filters as Record<string, string>)[facet] = v.value;
+      for (const o of filterDocuments(json<FilterFile>(files.get(v.file)!).documents)) (docs[o]!.filters as Record<string, string>)[facet] = v.value;
     }
   }
   return docs;

@@ -7,6 +7,7 @@ import {
   DOCUMENTS_PER_FILE,
   SEARCH_INDEX_FORMAT,
   documentsPath,
+  filterGaps,
   filterPath,
   impactOf,
   termShardPath,
@@ -140,7 +141,7 @@ export class SearchIndexBuilder {
       manifestFilters[facet] = [...values.keys()].sort().map((value) => {
         const ordinals = values.get(value)!.sort((a, b) => a - b);
         const file = filterPath(facet, value);
-        files.set(file, gzip({ documents: ordinals.map((o, i) => o - (i === 0 ? -1 : ordinals[i - 1]!)) } satisfies FilterFile));
+        files.set(file, gzip({ documents: filterGaps(ordinals) } satisfies FilterFile));
         return { value, documents: ordinals.length, file };
       });
     }

@@ -88,9 +88,22 @@ export interface TermShardFile {
   postings: number[][];
 }
 
-/** A filter's file: the documents with the value, as gaps (the first: its number + 1). */
+/** A filter's file: the documents with the value, as gaps (the first: its number + 1; filterGaps, filterDocuments). */
 export interface FilterFile {
   documents: number[];
+}
+
+/** A filter file's `documents`: the gaps between ascending document numbers, the first counted from −1. */
+export function filterGaps(ascending: readonly number[]): number[] {
+  return ascending.map((o, i) => o - (i === 0 ? -1 : ascending[i - 1]!));
+}
+
+/** The document numbers a filter file's `documents` stand for, ascending. */
+export function filterDocuments(gaps: readonly number[]): Int32Array {
+  const out = new Int32Array(gaps.length);
+  let at = -1;
+  gaps.forEach((g, i) => (out[i] = at += g));
+  return out;
 }
 
 export interface DocumentsFile {

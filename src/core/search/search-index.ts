@@ -12,7 +12,7 @@
  * find nothing, not its nearest neighbour).
  */
 import { nearestWord, allowedEdits } from './typo.ts';
-import { SEARCH_INDEX_FORMAT, documentsPath, termShardPath, weightOfImpact, type DocumentsFile, type FilterFile, type SearchDocument, type SearchFilterValue, type SearchIndexManifest, type TermShardFile } from './format.ts';
+import { SEARCH_INDEX_FORMAT, documentsPath, filterDocuments, termShardPath, weightOfImpact, type DocumentsFile, type FilterFile, type SearchDocument, type SearchFilterValue, type SearchIndexManifest, type TermShardFile } from './format.ts';
 import { TermShard, type Postings } from './term-shard.ts';
 import { shardKeyOf, SHARD_KEY_LENGTH, wordsOf } from './words.ts';
 
@@ -90,11 +90,7 @@ export class SearchIndex {
     const entry = this.filterEntries(facet).find((v) => v.value === value);
     if (!entry) return Promise.resolve(new Int32Array(0));
     return this.cached(this.filterSets, entry.file, async () => {
-      const gaps = (await this.json<FilterFile>(entry.file))?.documents ?? [];
-      const out = new Int32Array(gaps.length);
-      let at = -1;
-      gaps.forEach((g, i) => (out[i] = at += g));
-      return out;
+      return filterDocuments((await this.json<FilterFile>(entry.file))?.documents ?? []);
     });
   }
 
