@@ -3,7 +3,7 @@
  * as plain-text pieces, the matches marked. No markup: the search page builds text nodes and <mark> elements from
  * the pieces, and the MCP server joins them into plain text, so the submitter's text never becomes HTML.
  */
-import { wordsOf } from './words.ts';
+import { WORD_RUNS, wordsOf } from './words.ts';
 
 export const EXCERPT_WORDS = 36;
 
@@ -12,7 +12,6 @@ export interface ExcerptPiece {
   mark: boolean;
 }
 
-const WORD = /[\p{L}\p{M}\p{N}]+/gu;
 
 /**
  * The excerpt of `text` for the matched `terms` (index terms: lower case, NFKC) and, for the last query word, any
@@ -20,7 +19,7 @@ const WORD = /[\p{L}\p{M}\p{N}]+/gu;
  */
 export function excerptOf(text: string, terms: ReadonlySet<string>, prefix?: string): ExcerptPiece[] {
   const spans: { start: number; end: number; hit: boolean }[] = [];
-  for (const m of text.matchAll(WORD)) {
+  for (const m of text.matchAll(WORD_RUNS)) {
     const hit = wordsOf(m[0]).some((w) => terms.has(w) || (prefix !== undefined && w.startsWith(prefix)));
     spans.push({ start: m.index, end: m.index + m[0].length, hit });
   }

@@ -8,7 +8,11 @@
  * so that a query of a few characters finds the texts that hold them.
  */
 
-const SEPARATORS = /[^\p{L}\p{M}\p{N}]+/u;
+/** What a word is made of, in one place: the cutter splits on anything else, the excerpts find runs of it. */
+const WORD_CHARACTERS = '\\p{L}\\p{M}\\p{N}';
+const SEPARATORS = new RegExp(`[^${WORD_CHARACTERS}]+`, 'u');
+/** Runs of word characters in a text as written (before NFKC and lower case): where its words stand (excerpt.ts). */
+export const WORD_RUNS = new RegExp(`[${WORD_CHARACTERS}]+`, 'gu');
 const UNSPACED = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u;
 const UNSPACED_RUN = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]|[^\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]+/gu;
 /** Longer runs are cut: a 64-digit hash is one word, a pasted blob of base64 is not worth a term each. */
