@@ -63,6 +63,11 @@ const recordFile = (id: string) => join(archive, '2026', `${id}.json`);
 const readRecord = (id: string) => JSON.parse(readFileSync(recordFile(id), 'utf8')) as Record<string, unknown>;
 const writeRecord = (id: string, record: unknown) => writeFileSync(recordFile(id), JSON.stringify(record, null, 2) + '\n');
 const reused = (log: string) => Number(/Rendered \d+ record pages \((\d+) from the cache/.exec(log)?.[1] ?? NaN);
+/** The listing pages of a build, and how many of them came from the cache. */
+const listings = (log: string) => {
+  const [, all, fromCache] = /Rendered (\d+) listing pages? \((\d+) from the cache/.exec(log) ?? [];
+  return { all: Number(all ?? NaN), reused: Number(fromCache ?? NaN) };
+};
 /** The records after the first change: the project's 15, and two added (the rename keeps the count). */
 const RECORDS = 17;
 
@@ -99,16 +104,24 @@ describe('a build with the cache writes what a clean build writes', () => {
     expect(reused(log)).toBeLessThan(RECORDS);
     expect(files.has('records/echo-2026-11-22-000018/index.html')).toBe(true);
     expect(files.has('records/echo-2026-04-11-000007/index.html')).toBe(false);
+    // the listings the changed records are in were rendered again, the others came from the cache
+    const { all, reused: listed } = listings(log);
+    expect(listed).toBeGreaterThan(0);
+    expect(listed).toBeLessThan(all);
   }, 180_000);
 
   it('after a damaged cache entry: it is not trusted', async () => {
     const pages = join(cache, 'pages');
     const entries = readdirSync(pages, { recursive: true, withFileTypes: true }).filter((d) => d.isFile());
     expect(entries.length).toBeGreaterThan(10);
-    // A page and another record's search document. Copy before damaging: a page entry is a hard link to a page of the last output.
-    const page = entries.find((d) => d.name.endsWith('.html'))!;
+    // A record page (its key has a search document beside it), another record's search document, and a listing page
+    // (no search document beside it). Copy before damaging: an entry is a hard link to a page of the last output.
+    const keyOf = (name: string) => name.split('.')[0]!;
+    const documented = new Set(entries.filter((d) => d.name.endsWith('.json')).map((d) => keyOf(d.name)));
+    const page = entries.find((d) => d.name.endsWith('.html') && documented.has(keyOf(d.name)))!;
+    const listing = entries.find((d) => d.name.endsWith('.html') && !documented.has(keyOf(d.name)))!;
     const searchDocument = entries.find((d) => d.name.endsWith('.json') && !d.name.startsWith(page.name.split('.')[0]!))!;
-    for (const [entry, damage] of [[page, '<p>not what was rendered</p>'], [searchDocument, ' ']] as const) {
+    for (const [entry, damage] of [[page, '<p>not what was rendered</p>'], [searchDocument, ' '], [listing, '<p>not what was rendered</p>']] as const) {
       const victim = join(entry.parentPath, entry.name);
       const bytes = readFileSync(victim);
       unlinkSync(victim);
@@ -117,12 +130,14 @@ describe('a build with the cache writes what a clean build writes', () => {
     }
     const { log } = await cachedEqualsClean();
     expect(reused(log)).toBe(RECORDS - 1);
+    expect(listings(log).reused).toBe(listings(log).all - 1);
   }, 180_000);
 
   it('after a configuration change (the site URL and base path)', async () => {
     env = { SITE_URL: 'https://archive.example.org/echoes/' };
     const { log, files } = await cachedEqualsClean();
     expect(reused(log)).toBe(0); // every page links under the new base
+    expect(listings(log).reused).toBe(0);
     expect(readFileSync(join(project, 'dist/index.html'), 'utf8')).toContain('/echoes/');
     expect(files.size).toBeGreaterThan(50);
   }, 180_000);
@@ -140,5 +155,7 @@ describe('a build with the cache writes what a clean build writes', () => {
   it('and with nothing changed, every page comes from the cache', async () => {
     const { log } = await cachedEqualsClean();
     expect(reused(log)).toBe(RECORDS);
+    expect(listings(log).all).toBeGreaterThan(20);
+    expect(listings(log).reused).toBe(listings(log).all);
   }, 180_000);
 });

@@ -6,7 +6,7 @@
 import { mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { moveEntries } from '../../src/core/util/move-entries.ts';
+import { mergeEntries, moveEntries } from '../../src/core/util/move-entries.ts';
 import { recordPageId } from '../../src/site/build/integration.ts';
 import { publishRawRecord, readRawRecord } from '../../src/site/build/4-raw-records.ts';
 import { recordJobs, recordPageThreads, startRecordPages, type RecordSource } from '../../src/site/build/3-record-pages.ts';
@@ -14,6 +14,11 @@ import { readRecordPage } from '../../src/site/build/3-record-pages-worker.ts';
 import { echoHtml } from '../../src/site/render/echo-html.ts';
 import { frameOf } from '../../src/site/render/page-frame.ts';
 import { recordDocument } from '../../src/site/render/record-document.ts';
+import { readSearchDocuments } from '../../src/site/build/7-search-index.ts';
+import { archiveViewsOf, type SiteRecord } from '../../src/site/build/2-read-archive.ts';
+import { listingJobs } from '../../src/site/model/listing-jobs.ts';
+import { archiveModelOf } from '../../src/site/model/site-model.ts';
+import { listingDocument } from '../../src/site/render/listing-document.ts';
 import { publishRecord, validEcho } from '../publish/helpers.ts';
 import { tempDir as makeTempDir } from '../helpers/temp-dir.ts';
 
@@ -24,6 +29,18 @@ const siteFrame = frameOf(frame);
 
 function tempDir(): string {
   return makeTempDir('echo-record-pages-');
+}
+
+/** Every search document the batches wrote into `dir`, by record id. */
+function searchDocuments(dir: string): Map<string, unknown> {
+  const docs = readdirSync(dir).flatMap((name) => [...readSearchDocuments(join(dir, name))]);
+  return new Map(docs.sort((a, b) => (a.document.id < b.document.id ? -1 : 1)).map((d) => [d.document.id, d]));
+}
+
+/** The ids of those documents, sorted; each id once or the map would hide it. */
+function searchedIds(dir: string): string[] {
+  const ids = readdirSync(dir).flatMap((name) => [...readSearchDocuments(join(dir, name))].map((d) => d.document.id));
+  return ids.sort();
 }
 
 /** Site records as the build has them: each with its file on disk (published beside its page). */
@@ -78,11 +95,11 @@ describe('startRecordPages', () => {
   for (const threads of [1, 0]) {
     it(`writes every record's page, as astro dev serves it (${threads === 0 ? 'main thread' : 'worker threads and the main thread'})`, async () => {
       const dir = tempDir();
-      const searched: string[] = [];
-      const run = startRecordPages(records, { frame, dir, logger: quiet, threads, onSearchDocuments: (docs) => searched.push(...docs.map((d) => d.document.id)) });
-      expect(await run.finish()).toEqual({ pages: records.length, reused: 0, linked: records.length, copied: 0, entries: [] });
-      // One search document per record, handed over as the batches are done.
-      expect(searched.sort()).toEqual(records.map((r) => r.id).sort());
+      const searchDir = tempDir();
+      const run = startRecordPages(records, { frame, dir, logger: quiet, threads, searchDir });
+      expect(await run.finish()).toEqual({ pages: records.length, reused: 0, linked: records.length, copied: 0, listings: 0, listingsReused: 0, entries: [] });
+      // One search document per record, in the batches' files.
+      expect(searchedIds(searchDir)).toEqual(records.map((r) => r.id).sort());
       const jobs = new Map(recordJobs(records).map((j) => [j.page.entry.id, readRecordPage(j)]));
       expect(readdirSync(dir).sort()).toEqual([...jobs.keys()].flatMap((id) => [id, `${id}.json`]).sort());
       for (const [id, job] of jobs) {
@@ -96,17 +113,17 @@ describe('startRecordPages', () => {
   it('with the page cache: a second run links every page from the cache, the same bytes', async () => {
     const cache = { dir: tempDir(), code: 'code', build: 'first' };
     const first = tempDir();
-    const made: { document: { id: string } }[] = [];
-    const filled = await startRecordPages(records, { frame, dir: first, logger: quiet, threads: 1, cache, onSearchDocuments: (docs) => made.push(...docs) }).finish();
+    const madeDir = tempDir();
+    const filled = await startRecordPages(records, { frame, dir: first, logger: quiet, threads: 1, cache, searchDir: madeDir }).finish();
     expect(filled).toMatchObject({ pages: records.length, reused: 0 });
     // A page and its record's search document each.
     expect(filled.entries).toHaveLength(2 * records.length);
     const second = tempDir();
-    const documents: { document: { id: string } }[] = [];
-    const reused = await startRecordPages(records, { frame, dir: second, logger: quiet, threads: 1, cache: { ...cache, build: 'second' }, onSearchDocuments: (docs) => documents.push(...docs) }).finish();
+    const reusedDir = tempDir();
+    const reused = await startRecordPages(records, { frame, dir: second, logger: quiet, threads: 1, cache: { ...cache, build: 'second' }, searchDir: reusedDir }).finish();
     // From the cache, the same search documents as made.
-    const byId = (a: { document: { id: string } }, b: { document: { id: string } }) => (a.document.id < b.document.id ? -1 : 1);
-    expect(documents.sort(byId)).toEqual(made.sort(byId));
+    expect(searchDocuments(reusedDir)).toEqual(searchDocuments(madeDir));
+    expect(searchedIds(madeDir)).toEqual(records.map((r) => r.id).sort());
     expect(reused).toMatchObject({ pages: records.length, reused: records.length });
     expect(new Set(reused.entries)).toEqual(new Set(filled.entries));
     for (const r of records) expect(readFileSync(join(second, r.id, 'index.html'))).toEqual(readFileSync(join(first, r.id, 'index.html')));
@@ -115,12 +132,39 @@ describe('startRecordPages', () => {
     expect(third.reused).toBe(0);
   });
 
+  it('renders the listing pages after the records, each once, and from the cache when its job is unchanged', async () => {
+    const model = archiveModelOf(records as unknown as SiteRecord[], archiveViewsOf(records as unknown as SiteRecord[]));
+    const jobs = listingJobs(model, 7);
+    const script = 'scripts/browse-filter.0123456789ab.js';
+    const cache = { dir: tempDir(), code: 'code', build: 'first' };
+    const run = (build: string, listingJobsNow: typeof jobs, threads = 1) => {
+      const dir = tempDir();
+      const listings = { dir: tempDir(), script, jobs: Promise.resolve(listingJobsNow) };
+      return startRecordPages(records, { frame, dir, logger: quiet, threads, cache: { ...cache, build }, listings }).finish().then((total) => ({ total, out: listings.dir }));
+    };
+    const first = await run('first', jobs);
+    expect(first.total).toMatchObject({ pages: records.length, listings: jobs.length, listingsReused: 0 });
+    for (const job of jobs) expect(readFileSync(join(first.out, job.path, 'index.html'), 'utf8')).toBe(listingDocument(job, siteFrame, script));
+    // The same jobs: every listing page from the cache, the same bytes (on the main thread this time).
+    const second = await run('second', jobs, 0);
+    expect(second.total).toMatchObject({ listings: jobs.length, listingsReused: jobs.length });
+    for (const job of jobs) expect(readFileSync(join(second.out, job.path, 'index.html'))).toEqual(readFileSync(join(first.out, job.path, 'index.html')));
+    // One job changed: that page alone is rendered again.
+    const changed = jobs.map((j, i) => (i === 3 ? { ...j, title: `${j.title} (changed)` } : j));
+    const third = await run('third', changed);
+    expect(third.total).toMatchObject({ listings: jobs.length, listingsReused: jobs.length - 1 });
+    expect(readFileSync(join(third.out, changed[3]!.path, 'index.html'), 'utf8')).toContain('(changed)');
+  });
+
   it('renders on the main thread whatever the worker threads fail to do', async () => {
     // A function cannot be sent to a worker thread: every batch handed to the pool fails; the page never reads it.
     const unsendable = Object.assign({ notSendable: () => undefined }, frame);
     const dir = tempDir();
-    const run = startRecordPages(records, { frame: unsendable, dir, logger: quiet, threads: 1 });
+    const searchDir = tempDir();
+    const run = startRecordPages(records, { frame: unsendable, dir, logger: quiet, threads: 1, searchDir });
     expect((await run.finish()).pages).toBe(records.length);
+    // Each record's search document once, though the batches were given to the pool first.
+    expect(searchedIds(searchDir)).toEqual(records.map((r) => r.id).sort());
     const jobs = new Map(recordJobs(records).map((j) => [j.page.entry.id, readRecordPage(j)]));
     for (const [id, job] of jobs) expect(readFileSync(join(dir, id, 'index.html'), 'utf8')).toBe(recordDocument(job, siteFrame, echoHtml));
     expect(warnings.splice(0).join('\n')).toMatch(/failed .*; rendering \d+ on the main thread/);
@@ -189,6 +233,29 @@ describe('moveEntries', () => {
     writeFileSync(join(from, 'echo-a.json'), '{"new":1}');
     expect(() => moveEntries(from, to, (n) => `taken: ${n}`)).toThrow('taken: echo-a.json');
     expect(readFileSync(join(to, 'echo-a.json'), 'utf8')).toBe('{}');
+  });
+});
+
+describe('mergeEntries', () => {
+  it('moves the staged listing pages into folders Astro made, beside its files, and never replaces a file', () => {
+    const from = tempDir();
+    const to = tempDir();
+    // Astro's: /browse/records.json and a facet's counts page /browse/record_kind/
+    mkdirSync(join(to, 'browse', 'record_kind'), { recursive: true });
+    writeFileSync(join(to, 'browse', 'records.json'), '[]');
+    writeFileSync(join(to, 'browse', 'record_kind', 'index.html'), 'counts');
+    for (const page of ['browse', 'browse/2', 'browse/record_kind/echo', 'browse/record_kind/echo/1']) {
+      mkdirSync(join(from, page), { recursive: true });
+      writeFileSync(join(from, page, 'index.html'), page);
+    }
+    expect(mergeEntries(from, to, (p) => `taken: ${p}`)).toBe(3);
+    for (const page of ['browse', 'browse/2', 'browse/record_kind/echo', 'browse/record_kind/echo/1']) expect(readFileSync(join(to, page, 'index.html'), 'utf8')).toBe(page);
+    expect(readFileSync(join(to, 'browse', 'record_kind', 'index.html'), 'utf8')).toBe('counts');
+    expect(readFileSync(join(to, 'browse', 'records.json'), 'utf8')).toBe('[]');
+    mkdirSync(join(from, 'browse', 'record_kind'), { recursive: true });
+    writeFileSync(join(from, 'browse', 'record_kind', 'index.html'), 'mine');
+    expect(() => mergeEntries(from, to, (p) => `taken: ${p}`)).toThrow('taken: browse/record_kind/index.html');
+    expect(readFileSync(join(to, 'browse', 'record_kind', 'index.html'), 'utf8')).toBe('counts');
   });
 });
 

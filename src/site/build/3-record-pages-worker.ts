@@ -4,8 +4,10 @@
  * <dir>/<id>/index.html. The job carries no parsed record: the main thread does not keep every record's echo text
  * (src/site/build/2-read-archive.ts), and the raw-record step reads the file anyway. With the page cache
  * (src/site/build/cache/page-cache.ts), a page whose inputs are unchanged is linked from the cache instead of rendered.
- * Each record's search document (src/site/render/record-page/search-document.ts) comes back with the batch's result,
- * from the cache beside its page when the page came from there.
+ * Each record's search document (src/site/render/record-page/search-document.ts), taken from the cache beside its page
+ * when the page came from there, goes into the batch's own file of search documents (src/site/build/7-search-index.ts),
+ * not back to the main thread: a hundred thousand records' text crossing into Astro's thread while it renders made the
+ * build's peak memory double.
  * Synchronous file calls: this thread has nothing else to do.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -18,7 +20,10 @@ import { frameOf, type FrameSettings } from '../render/page-frame.ts';
 import { recordDocument } from '../render/record-document.ts';
 import type { RecordPageInput } from '../render/record-page.ts';
 import { recordSearchDocument } from '../render/record-page/search-document.ts';
-import { indexedDocument, type IndexedDocument } from '../../core/search/build-index.ts';
+import { indexedDocument } from '../../core/search/build-index.ts';
+import { writeSearchDocuments } from './7-search-index.ts';
+import type { ListingJob } from '../model/listing-jobs.ts';
+import { listingDocument } from '../render/listing-document.ts';
 
 /** A record page's input without the record itself, which is read from the record's file. */
 export type RecordPageJob = Omit<RecordPageInput, 'entry'> & { entry: Omit<RecordPageInput['entry'], 'record'> };
@@ -45,6 +50,16 @@ export interface RecordPageBatch {
   jobs: readonly RecordJob[];
   /** The page cache, unless the build runs without it. */
   cache?: PageCacheSettings;
+  /** Where this batch's search documents go (one file, replaced whole); none made without it. */
+  searchFile?: string;
+  /** Listing pages to render (src/site/model/listing-jobs.ts), each to <dir>/<path>index.html, loading `script`. */
+  listings?: ListingBatch;
+}
+
+export interface ListingBatch {
+  dir: string;
+  script: string;
+  jobs: readonly ListingJob[];
 }
 
 export interface RecordBatchResult {
@@ -53,10 +68,11 @@ export interface RecordBatchResult {
   reused: number;
   linked: number;
   copied: number;
+  /** Listing pages, and how many of them came from the page cache. */
+  listings: number;
+  listingsReused: number;
   /** The cache entries this batch used or stored (names relative to the cache folder). */
   entries: string[];
-  /** Each record's search document with its terms, in the batch's order (handed on by the pool, not kept in its totals). */
-  search: IndexedDocument[];
 }
 
 /** This thread's view of the cache, for the build that is running (a thread may serve several builds in tests). */
@@ -67,10 +83,13 @@ function cacheFor(settings: PageCacheSettings | undefined): PageCache | undefine
   return threadCache;
 }
 
-export default function renderRecordPages({ frame, dir, jobs, cache: settings }: RecordPageBatch): RecordBatchResult {
+export default function renderRecordPages({ frame, dir, jobs, cache: settings, searchFile, listings }: RecordPageBatch): RecordBatchResult {
   const siteFrame = frameOf(frame);
   const cache = cacheFor(settings);
-  const result: RecordBatchResult = { pages: 0, reused: 0, linked: 0, copied: 0, entries: [], search: [] };
+  const result: RecordBatchResult = { pages: 0, reused: 0, linked: 0, copied: 0, listings: 0, listingsReused: 0, entries: [] };
+  if (listings) renderListingPages(listings, frame, cache, result);
+  // Each record's search document as one JSON line (the cache's entry is that line already: not parsed here).
+  const search: string[] = [];
   // The page and the search document both need the echo's HTML: rendered once (the Markdown is most of a page's cost).
   let last: { echo: string; html: string } | undefined;
   const echoOnce = (echo: string) => (last?.echo === echo ? last.html : (last = { echo, html: echoHtml(echo) }).html);
@@ -89,11 +108,12 @@ export default function renderRecordPages({ frame, dir, jobs, cache: settings }:
       if (hit && placeCached(join(cache.settings.dir, hit.name), file)) {
         result.reused++;
         result.entries.push(hit.name);
+        if (searchFile === undefined) continue;
         const searchHit = cache.find(key, 'json');
         if (searchHit) {
-          result.search.push(JSON.parse(searchHit.bytes.toString('utf8')) as IndexedDocument);
+          search.push(searchHit.bytes.toString('utf8'));
           result.entries.push(searchHit.name);
-        } else result.search.push(storeSearchDocument(cache, key, indexedDocument(recordSearchDocument(recordPageInput(page, bytes), ctx)), result));
+        } else search.push(storeSearchDocument(cache, key, JSON.stringify(indexedDocument(recordSearchDocument(recordPageInput(page, bytes), ctx))), result));
         continue;
       }
     }
@@ -102,17 +122,44 @@ export default function renderRecordPages({ frame, dir, jobs, cache: settings }:
     writeFileSync(file, html);
     const stored = cache && key ? cache.store(key, file, html) : undefined;
     if (stored !== undefined) result.entries.push(stored);
-    const doc = indexedDocument(recordSearchDocument(input, ctx));
-    result.search.push(cache && key ? storeSearchDocument(cache, key, doc, result) : doc);
+    if (searchFile === undefined) continue;
+    const doc = JSON.stringify(indexedDocument(recordSearchDocument(input, ctx)));
+    search.push(cache && key ? storeSearchDocument(cache, key, doc, result) : doc);
   }
+  if (searchFile !== undefined) writeSearchDocuments(searchFile, search);
   return result;
 }
 
-/** Stores a record's search document beside its page in the cache; the document. */
-function storeSearchDocument(cache: PageCache, key: string, doc: IndexedDocument, result: RecordBatchResult): IndexedDocument {
-  const stored = cache.storeBytes(key, JSON.stringify(doc), 'json');
+/** The listing pages of a batch: each linked from the cache when its job is unchanged, else rendered and stored. */
+function renderListingPages({ dir, script, jobs }: ListingBatch, frame: FrameSettings, cache: PageCache | undefined, result: RecordBatchResult): void {
+  const siteFrame = frameOf(frame);
+  for (const job of jobs) {
+    const folder = join(dir, job.path);
+    mkdirSync(folder, { recursive: true });
+    const file = join(folder, 'index.html');
+    result.listings++;
+    // The job is the page's whole input but the code, the frame and the script's name: all in the key.
+    const key = cache ? pageCacheKey(cache.settings.code, frame, ['listing', script, job]) : undefined;
+    if (cache && key) {
+      const hit = cache.find(key);
+      if (hit && placeCached(join(cache.settings.dir, hit.name), file)) {
+        result.listingsReused++;
+        result.entries.push(hit.name);
+        continue;
+      }
+    }
+    const html = listingDocument(job, siteFrame, script);
+    writeFileSync(file, html);
+    const stored = cache && key ? cache.store(key, file, html) : undefined;
+    if (stored !== undefined) result.entries.push(stored);
+  }
+}
+
+/** Stores a record's search document (its JSON line) beside its page in the cache; the line. */
+function storeSearchDocument(cache: PageCache, key: string, line: string, result: RecordBatchResult): string {
+  const stored = cache.storeBytes(key, line, 'json');
   if (stored !== undefined) result.entries.push(stored);
-  return doc;
+  return line;
 }
 
 /** Links a verified entry at the page's place; false if it vanished in between (another build pruned it). */

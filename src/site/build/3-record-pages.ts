@@ -1,17 +1,21 @@
 /**
- * The record pages, /records/<id>/, rendered on worker threads while Astro builds the rest of the site.
+ * The record pages, /records/<id>/, and then the listing pages, /browse/…, rendered on worker threads while Astro
+ * builds the rest of the site.
  *
- * Why outside Astro: a record page is most of the site (10,000 of 11,300 pages at 10,000 records), and Astro renders
- * pages one at a time on one thread, at about 1 ms of its own per page even for a page that is one prepared string.
- * The record page is a pure function of the record and a few relations (src/site/render/record-document.ts, also
- * used by `astro dev`), so the build renders these pages on worker threads from the moment the archive is validated,
- * into a staging folder that the integration moves into the output when Astro is done (src/site/build/integration.ts).
+ * Why outside Astro: record and listing pages are all but a few dozen of the site's pages (11,487 of 11,530 at 10,000
+ * records), and Astro renders pages one at a time on one thread, at about 1 ms of its own per page even for a page
+ * that is one prepared string, and renders every page on every build. A record page is a pure function of the record
+ * and a few relations (src/site/render/record-document.ts), a listing page of its job (src/site/model/listing-jobs.ts,
+ * src/site/render/listing-document.ts); both also serve `astro dev`. So the build renders these pages on worker
+ * threads from the moment the archive is validated, each linked from the page cache when its input is unchanged, into
+ * staging folders that the integration moves into the output when Astro is done (src/site/build/integration.ts).
  *
  * A failure of the pool costs time, never pages: whatever the workers did not write is rendered on the main thread,
  * which also takes its share of the batches once Astro is done with its own pages. Threads: RECORD_PAGE_THREADS,
  * else one per core, at most 4. Piscina, a well-kept worker-thread pool, runs them.
  */
 import { availableParallelism } from 'node:os';
+import { join } from 'node:path';
 import Piscina from 'piscina';
 import { newestFirst } from '../../core/publish/records.ts';
 import { relations, summarizeRecord, type ArchiveEntry, type RecordSummary } from '../model/archive-model.ts';
@@ -19,9 +23,9 @@ import { classificationEntry, guardianEntry } from '../../core/publish/archive-v
 import type { PublishRecord } from '../../core/publish/records.ts';
 import { archiveViewsOf, type ArchiveLogger, type SiteRecord } from './2-read-archive.ts';
 import renderRecordPages, { type RecordBatchResult, type RecordJob, type RecordPageBatch } from './3-record-pages-worker.ts';
+import type { ListingJob } from '../model/listing-jobs.ts';
 import type { FrameSettings } from '../render/page-frame.ts';
 import type { PageCacheSettings } from './cache/page-cache.ts';
-import type { IndexedDocument } from '../../core/search/build-index.ts';
 
 /** Pages per task: large enough that messaging is cheap, small enough to spread the work evenly. */
 const BATCH = 64;
@@ -93,8 +97,8 @@ export function recordJobs(records: readonly RecordSource[]): RecordJob[] {
   });
 }
 
-/** What a whole run did: the batches' counts (their search documents were handed on as they came). */
-export type RecordPagesTotal = Omit<RecordBatchResult, 'search'>;
+/** What a whole run did: the batches' counts. */
+export type RecordPagesTotal = RecordBatchResult;
 
 export interface RecordPagesRun {
   /** Renders what is left (the main thread joins in), waits for every page; how many pages and raw files. */
@@ -111,8 +115,16 @@ export interface RecordPagesOptions {
   threads?: number;
   /** The page cache (src/site/build/cache/page-cache.ts); without it every page is rendered. */
   cache?: PageCacheSettings;
-  /** Takes each batch's search documents as it is done (the search index folds them in at once). */
-  onSearchDocuments?: (documents: readonly IndexedDocument[]) => void;
+  /**
+   * Where each batch writes its records' search documents, as <searchDir>/<first job's place>.jsonl
+   * (src/site/build/7-search-index.ts); none are made without it.
+   */
+  searchDir?: string;
+  /**
+   * The listing pages to render on the same threads, after the record pages (src/site/model/listing-jobs.ts), once
+   * they are known; each written to <dir>/<path>index.html, loading the browse script at `script` (a site path).
+   */
+  listings?: { dir: string; script: string; jobs: Promise<ListingJob[]> };
 }
 
 /**
@@ -122,31 +134,47 @@ export interface RecordPagesOptions {
  */
 export function startRecordPages(
   records: readonly RecordSource[] | Promise<readonly RecordSource[]>,
-  { frame, dir, logger, threads = recordPageThreads(), cache, onSearchDocuments }: RecordPagesOptions,
+  { frame, dir, logger, threads = recordPageThreads(), cache, searchDir, listings }: RecordPagesOptions,
 ): RecordPagesRun {
+  // The work is one list: the record pages, then the listing pages; a batch is a stretch of it.
   let jobs: RecordJob[] = [];
-  const total: RecordPagesTotal = { pages: 0, reused: 0, linked: 0, copied: 0, entries: [] };
+  let listingJobs: ListingJob[] = [];
+  let length = 0;
+  const total: RecordPagesTotal = { pages: 0, reused: 0, linked: 0, copied: 0, listings: 0, listingsReused: 0, entries: [] };
   const count = (r: RecordBatchResult) => {
     total.pages += r.pages;
     total.reused += r.reused;
     total.linked += r.linked;
     total.copied += r.copied;
+    total.listings += r.listings;
+    total.listingsReused += r.listingsReused;
     for (const entry of r.entries) total.entries.push(entry);
-    // Handed on, not kept: the search documents hold every record's text.
-    onSearchDocuments?.(r.search);
   };
   let done = new Uint8Array(0);
   let next = 0;
-  /** The next batch nobody has taken yet, as [start, end) in `jobs`. */
+  /** The next batch nobody has taken yet, as [start, end) in the whole list. */
   const take = (): [number, number] | undefined => {
-    if (next >= jobs.length) return undefined;
+    if (next >= length) return undefined;
     const start = next;
-    next = Math.min(jobs.length, next + BATCH);
+    next = Math.min(length, next + BATCH);
     return [start, next];
   };
-  const renderHere = ([start, end]: [number, number]) => {
-    count(renderRecordPages({ frame, dir, jobs: jobs.slice(start, end), cache }));
-    done.fill(1, start, end);
+  // A batch is named by its place, so a batch done again (after a failed thread) replaces its own documents file.
+  const batchOf = ([start, end]: [number, number]): RecordPageBatch => {
+    const records = jobs.slice(start, end);
+    const pages = listingJobs.slice(Math.max(0, start - jobs.length), Math.max(0, end - jobs.length));
+    return {
+      frame,
+      dir,
+      jobs: records,
+      cache,
+      ...(searchDir === undefined || records.length === 0 ? {} : { searchFile: join(searchDir, `${String(start).padStart(9, '0')}.jsonl`) }),
+      ...(listings === undefined || pages.length === 0 ? {} : { listings: { dir: listings.dir, script: listings.script, jobs: pages } }),
+    };
+  };
+  const renderHere = (batch: [number, number]) => {
+    count(renderRecordPages(batchOf(batch)));
+    done.fill(1, batch[0], batch[1]);
   };
 
   const pool =
@@ -166,7 +194,7 @@ export function startRecordPages(
     for (let batch = take(); batch !== undefined && !stopped; batch = take()) {
       const [start, end] = batch;
       try {
-        count(await p.run({ frame, dir, jobs: jobs.slice(start, end), cache }));
+        count(await p.run(batchOf(batch)));
         done.fill(1, start, end);
       } catch (err) {
         // Left for the main thread, which renders whatever is not done.
@@ -177,9 +205,11 @@ export function startRecordPages(
   };
   // An empty batch per thread: each loads the renderer now, not when the first pages are due.
   const warm = Promise.all(Array.from({ length: pool ? threads : 0 }, () => pool!.run({ frame, dir, jobs: [] }).catch(() => undefined)));
-  const ready = Promise.resolve(records).then((all) => {
+  const ready = Promise.all([records, listings?.jobs ?? []]).then(([all, pages]) => {
     jobs = recordJobs(all);
-    done = new Uint8Array(jobs.length);
+    listingJobs = pages;
+    length = jobs.length + listingJobs.length;
+    done = new Uint8Array(length);
   });
   const workers = ready.then(() => (pool && !stopped ? Promise.all(Array.from({ length: threads }, () => worker(pool))) : []));
   // A rejected `records` is the caller's to report; here it only means there is nothing to render.
@@ -195,11 +225,14 @@ export function startRecordPages(
       await warm;
       await workers;
       await pool?.destroy();
-      const missing = jobs.filter((_, i) => done[i] === 0);
+      // Batches are marked done whole, so what is missing is whole batches.
+      const missing: [number, number][] = [];
+      for (let start = 0; start < length; start += BATCH) if (done[start] === 0) missing.push([start, Math.min(length, start + BATCH)]);
       if (failure !== undefined) {
-        logger.warn(`Rendering record pages on worker threads failed (${failure instanceof Error ? failure.message : String(failure)}); rendering ${missing.length} on the main thread`);
+        const pages = missing.reduce((n, [start, end]) => n + end - start, 0);
+        logger.warn(`Rendering record pages on worker threads failed (${failure instanceof Error ? failure.message : String(failure)}); rendering ${pages} on the main thread`);
       }
-      if (missing.length > 0) count(renderRecordPages({ frame, dir, jobs: missing, cache }));
+      for (const batch of missing) renderHere(batch);
       return total;
     },
     async stop() {

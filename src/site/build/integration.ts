@@ -1,34 +1,41 @@
 /**
  * The archive's Astro integration: reads and validates the archive once, when the build starts; renders the record
- * pages and publishes the raw record files beside Astro, and moves them into the output when the build ends.
- * The files of this folder are its steps, numbered in the order they run (1 stylesheet, 2 read the archive, 3 record
- * pages on worker threads, 4 raw records beside them, 5 staging moved into the output, 6 transparency log, 7 search
- * index from the records' search documents). The whole path: ARCHITECTURE.md.
+ * pages and the listing pages and publishes the raw record files beside Astro, and moves them into the output when
+ * the build ends. The files of this folder are its steps, numbered in the order they run (1 stylesheet and browse
+ * script, 2 read the archive, 3 record and listing pages on worker threads, 4 raw records beside them, 5 staging moved
+ * into the output, 6 transparency log, 7 search index from the records' search documents). The whole path:
+ * ARCHITECTURE.md.
  *
  * - `astro:config:setup`: the stylesheet's versioned href (src/site/build/1-stylesheet.ts), defined for the pages as
  *   import.meta.env.ECHO_STYLESHEET, so that the Astro pages and the record pages link the same file.
  * - `astro:build:start`: the core validates the whole archive (src/site/build/2-read-archive.ts). An invalid archive stops
  *   the build here, before anything is bundled, with the command line's own report. The pages render from this
- *   result (handed over, not read again). The record pages start rendering on worker threads (src/site/build/3-record-pages.ts).
- *   Beside each page the record file is linked for /records/<id>.json, byte for byte (src/site/build/4-raw-records.ts).
- * - `astro:build:done`: the last record pages are rendered, and pages and files move into the output's records/;
- *   the search index is written from the search documents the page threads made (src/site/build/7-search-index.ts).
- * - The record-page cache (src/site/build/cache/page-cache.ts, under the build cache: src/core/publish/build-cache.ts):
- *   a page whose inputs and code are unchanged is linked from the cache, not rendered; off with ECHO_ARCHIVE_NO_CACHE.
- * - `astro dev`: the record pages are served by a middleware from the same renderer, reading the archive on each
- *   request (as the dev pages do), so edits to records show up; src/pages/records/[id].json.ts serves the raw files.
+ *   result (handed over, not read again), and the listing, home and search pages from one model of it
+ *   (src/site/model/site-model.ts). The record pages, then the listing pages (src/site/model/listing-jobs.ts), start
+ *   rendering on worker threads (src/site/build/3-record-pages.ts); the browse script they load is bundled
+ *   (src/site/build/1-browse-script.ts). Beside each record page the record file is linked for /records/<id>.json,
+ *   byte for byte (src/site/build/4-raw-records.ts).
+ * - `astro:build:done`: the last pages are rendered; record pages and files move into the output's records/, listing
+ *   pages into browse/ beside Astro's facet pages, and the browse script is written; the search index is built and
+ *   written from the search documents the page threads wrote beside the staging folder (src/site/build/7-search-index.ts).
+ * - The page cache (src/site/build/cache/page-cache.ts, under the build cache: src/core/publish/build-cache.ts): a
+ *   record or listing page whose inputs and code are unchanged is linked from the cache, not rendered; off with
+ *   ECHO_ARCHIVE_NO_CACHE.
+ * - `astro dev`: the record pages, the listing pages and the browse script are served by a middleware from the same
+ *   renderers, reading the archive on each request (as the dev pages do), so edits to records show up;
+ *   src/pages/records/[id].json.ts serves the raw files.
  */
 import { randomUUID } from 'node:crypto';
-import { mkdirSync, rmSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
 import { isDeployBuild, recordsRoot, siteConfig } from '../../core/config.ts';
 import { buildCacheRoot, noCacheFromEnv } from '../../core/publish/build-cache.ts';
 import { codeFingerprint, PAGE_CODE } from './cache/code-fingerprint.ts';
 import { prunePageCache, type PageCacheSettings } from './cache/page-cache.ts';
-import { moveEntries } from '../../core/util/move-entries.ts';
-import { handOverArchive, readSiteArchive, siteLogOf, type ArchiveLogger } from './2-read-archive.ts';
+import { mergeEntries, moveEntries } from '../../core/util/move-entries.ts';
+import { archiveViewsOf, handOverArchive, readSiteArchive, siteLogOf, type ArchiveLogger } from './2-read-archive.ts';
 import { createStaging } from './5-staging.ts';
 import { sitePaths } from '../model/paths.ts';
 import { recordJobs, startRecordPages, type RecordPagesRun } from './3-record-pages.ts';
@@ -38,8 +45,12 @@ import { recordDocument } from '../render/record-document.ts';
 import { readStylesheetHref } from './1-stylesheet.ts';
 import { readRecordPage } from './3-record-pages-worker.ts';
 import { writeSiteLog, type SiteLog } from './6-transparency-log.ts';
-import { searchIndexFor, writeSearchIndex } from './7-search-index.ts';
-import type { SearchIndexBuilder } from '../../core/search/build-index.ts';
+import { searchIndexFromFiles, writeSearchIndex } from './7-search-index.ts';
+import { bundleBrowseScript, type BrowseScript } from './1-browse-script.ts';
+import { listingJobs } from '../model/listing-jobs.ts';
+import { browsePageSize } from '../model/listing-pages.ts';
+import { archiveModelOf, handOverModel } from '../model/site-model.ts';
+import { listingDocument } from '../render/listing-document.ts';
 
 /** Where the record pages (/records/<id>/) and the raw record files (/records/<id>.json) live in the output. */
 const RECORDS_PATH = 'records';
@@ -49,11 +60,14 @@ export function echoArchive(): AstroIntegration {
   let root = '';
   let dotAstro = '';
   let staging = '';
+  let searchStaging = '';
+  let listingStaging = '';
+  let browseScript: BrowseScript | undefined;
   let frame: FrameSettings = { base: '/', site: undefined, stylesheet: '' };
   let pages: RecordPagesRun | undefined;
   let log: SiteLog | undefined;
   let cache: PageCacheSettings | undefined;
-  let search: SearchIndexBuilder | undefined;
+  let records: readonly { id: string }[] = [];
   return {
     name: 'echo-archive',
     hooks: {
@@ -77,13 +91,14 @@ export function echoArchive(): AstroIntegration {
       },
       'astro:server:setup': ({ server, logger }) => {
         server.middlewares.use((req, res, next) => {
-          const id = recordPageId(req.url ?? '', frame.base);
-          if (id === undefined) return next();
-          devRecordPage(id, root, frame, logger).then(
-            (html) => {
-              if (html === undefined) return next();
-              res.setHeader('Content-Type', 'text/html; charset=utf-8');
-              res.end(html);
+          const url = req.url ?? '';
+          const page = devPage(url, { repo, root, frame, logger });
+          if (page === undefined) return next();
+          page.then(
+            (found) => {
+              if (found === undefined) return next();
+              res.setHeader('Content-Type', found.type);
+              res.end(found.body);
             },
             (err: unknown) => next(err),
           );
@@ -93,22 +108,28 @@ export function echoArchive(): AstroIntegration {
         // Astro empties the output folder after this hook, so the record pages and raw files are staged and moved
         // in when it is done: rendered and linked on worker threads, which start while the archive is validated.
         staging = createStaging(dotAstro);
+        searchStaging = createStaging(dotAstro);
+        listingStaging = createStaging(dotAstro);
         cache = pageCacheSettings(repo, logger);
+        browseScript = bundleBrowseScript(repo);
         const reading = readSiteArchive(root, logger, { repo });
-        // Made when the records are known (the page threads only start on batches then): the documents arrive in batches.
-        const searchReady = reading.then((records) => (search = searchIndexFor(records)));
-        searchReady.catch(() => undefined);
-        const run = startRecordPages(reading, { frame, dir: staging, logger, cache, onSearchDocuments: (docs) => docs.forEach((d) => search!.add(d)) });
-        let records: Awaited<typeof reading>;
+        // The listing, home and search pages' model, computed once: the listing pages are rendered from it beside
+        // Astro, and the Astro pages get it handed over.
+        const model = reading.then((records) => archiveModelOf(records, archiveViewsOf(records)));
+        const listings = { dir: listingStaging, script: browseScript.path, jobs: model.then((m) => listingJobs(m, browsePageSize())) };
+        const run = startRecordPages(reading, { frame, dir: staging, logger, cache, searchDir: searchStaging, listings });
+        let read: Awaited<typeof reading>;
         try {
-          records = await reading;
+          read = await reading;
+          handOverModel(await model);
         } catch (err) {
           await run.stop();
-          rmSync(staging, { recursive: true, force: true });
+          for (const folder of [staging, searchStaging, listingStaging]) rmSync(folder, { recursive: true, force: true });
           throw err;
         }
-        handOverArchive(records);
-        log = siteLogOf(records);
+        handOverArchive(read);
+        log = siteLogOf(read);
+        records = read;
         pages = run;
       },
       'astro:build:done': async ({ dir, logger }) => {
@@ -116,24 +137,30 @@ export function echoArchive(): AstroIntegration {
         try {
           const done = await pages?.finish();
           finished = true;
-          moveEntries(staging, join(fileURLToPath(dir), RECORDS_PATH), (name) => `${RECORDS_PATH}/${name} would replace a file Astro built there`);
+          const out = fileURLToPath(dir);
+          moveEntries(staging, join(out, RECORDS_PATH), (name) => `${RECORDS_PATH}/${name} would replace a file Astro built there`);
+          mergeEntries(listingStaging, out, (path) => `the listing page ${path} would replace a file Astro built there`);
+          writeFileAt(join(out, browseScript!.path), browseScript!.bytes);
           if (log) logger.info(`Published the transparency log: ${writeSiteLog(log, fileURLToPath(dir))} files under log/`);
           if (done) {
             const reused = cache ? ` (${done.reused} from the cache, ${done.pages - done.reused} rendered)` : ' (no cache)';
             logger.info(`Rendered ${done.pages} record page${done.pages === 1 ? '' : 's'}${reused}`);
+            const listed = cache ? ` (${done.listingsReused} from the cache, ${done.listings - done.listingsReused} rendered)` : ' (no cache)';
+            logger.info(`Rendered ${done.listings} listing page${done.listings === 1 ? '' : 's'}${listed}`);
             if (cache) prunePageCache(cache.dir, new Set(done.entries));
             logger.info(`Published ${done.linked + done.copied} raw record${done.linked + done.copied === 1 ? '' : 's'} (${done.linked} linked, ${done.copied} copied)`);
             const started = performance.now();
-            const files = writeSearchIndex(search!, fileURLToPath(dir));
+            const files = writeSearchIndex(searchIndexFromFiles(records, searchStaging), fileURLToPath(dir));
             logger.info(`Wrote the search index: ${done.pages} records in ${files} files (${Math.round(performance.now() - started)} ms)`);
           }
         } finally {
           if (!finished) await pages?.stop();
           pages = undefined;
           log = undefined;
-          search = undefined;
-          rmSync(staging, { recursive: true, force: true });
+          records = [];
+          for (const folder of [staging, searchStaging, listingStaging]) rmSync(folder, { recursive: true, force: true });
           handOverArchive(undefined);
+          handOverModel(undefined);
         }
       },
     },
@@ -170,10 +197,59 @@ export function recordPageId(url: string, base: string): string | undefined {
   }
 }
 
-async function devRecordPage(id: string, root: string, frame: FrameSettings, logger: ArchiveLogger): Promise<string | undefined> {
+/** The listing page a request names (its path from the site's root, "browse/…/"), if it is under /browse/. */
+export function listingPagePath(url: string, base: string): string | undefined {
+  const path = url.split(/[?#]/, 1)[0]!;
+  if (!path.startsWith(`${base}browse/`)) return undefined;
+  const match = /^(browse\/(?:[^/]+\/)*)(?:index\.html)?$/.exec(path.slice(base.length));
+  if (!match) return undefined;
+  try {
+    return decodeURIComponent(match[1]!);
+  } catch {
+    return undefined;
+  }
+}
+
+interface DevContext {
+  repo: string;
+  root: string;
+  frame: FrameSettings;
+  logger: ArchiveLogger;
+}
+
+/**
+ * What `astro dev` serves beside Astro's own pages, from the same renderers as the build, reading the archive on each
+ * request so that edits show up: a record page, a listing page, the browse script. Undefined: not ours (Astro's).
+ */
+function devPage(url: string, ctx: DevContext): Promise<{ type: string; body: string | Uint8Array } | undefined> | undefined {
+  const html = (body: string | undefined) => (body === undefined ? undefined : { type: 'text/html; charset=utf-8', body });
+  const id = recordPageId(url, ctx.frame.base);
+  if (id !== undefined) return devRecordPage(id, ctx).then(html);
+  if (url.startsWith(`${ctx.frame.base}scripts/browse-filter.`)) {
+    return Promise.resolve({ type: 'text/javascript; charset=utf-8', body: bundleBrowseScript(ctx.repo).bytes });
+  }
+  const listing = listingPagePath(url, ctx.frame.base);
+  if (listing !== undefined) return devListingPage(listing, ctx).then(html);
+  return undefined;
+}
+
+async function devRecordPage(id: string, { root, frame, logger }: DevContext): Promise<string | undefined> {
   const job = recordJobs(await readSiteArchive(root, logger)).find((j) => j.page.entry.id === id);
   if (job === undefined) return undefined;
   return recordDocument(readRecordPage(job), frameOf(frame, true), echoHtml);
+}
+
+async function devListingPage(path: string, { repo, root, frame, logger }: DevContext): Promise<string | undefined> {
+  const records = await readSiteArchive(root, logger);
+  const job = listingJobs(archiveModelOf(records, archiveViewsOf(records)), browsePageSize()).find((j) => j.path === path);
+  if (job === undefined) return undefined;
+  return listingDocument(job, frameOf(frame, true), bundleBrowseScript(repo).path);
+}
+
+/** Writes a file, making its folder. */
+function writeFileAt(file: string, bytes: Uint8Array): void {
+  mkdirSync(dirname(file), { recursive: true });
+  writeFileSync(file, bytes);
 }
 
 /**

@@ -2,18 +2,16 @@
  * Reading the archive for pages: the records once per build in the two stable orders, the whole-archive model the
  * listing pages share, and the site's URLs under the configured base.
  */
-import { effectiveRecord, guardianPageUrl, type ArchiveViews } from '../../core/publish/archive-views.ts';
+import { guardianPageUrl, type ArchiveViews } from '../../core/publish/archive-views.ts';
 import { SITE_PAGES } from '../../core/publish/sitemap.ts';
 import { buildPublicIndex, indexShardBytes, type PublicIndex } from '../../core/publish/public-index.ts';
-import { byArchivePath, newestFirst } from '../../core/publish/records.ts';
-import { archiveOrder } from '../../core/search/archive-order.ts';
+import { byArchivePath } from '../../core/publish/records.ts';
 import { archiveViewsOf, handedOverArchive, readSiteArchive, type SiteRecord } from '../build/2-read-archive.ts';
-import { summarize, summarizeRecord, type ArchiveSummary, type RecordSummary } from './archive-model.ts';
-import { facetCounts, type FacetCounts } from './facets.ts';
-import { browsePageSize } from './listing-pages.ts';
+import { archiveModelOf, handedOverModel, type ArchiveModel } from './site-model.ts';
 import { sitePaths, type SitePaths } from './paths.ts';
 
 export type RecordEntry = SiteRecord;
+export type { ArchiveModel };
 
 // The archive is read and validated once per build (not once per page; at 100,000 records that matters), by the
 // integration when the build starts (src/site/build/integration.ts). `astro dev` reads it on every request, so edits to
@@ -42,42 +40,16 @@ export async function sitemapPages(): Promise<string[]> {
   return [...SITE_PAGES, ...(await archiveViews()).registry.guardians.map((g) => guardianPageUrl(g.guardian_id))];
 }
 
-export interface ArchiveModel {
-  /** Every record by id. */
-  byId: ReadonlyMap<string, RecordEntry>;
-  /** One light summary per record, newest first by archive date (core's newestFirst: the home page's newest). */
-  summaries: readonly RecordSummary[];
-  /**
-   * The same summaries in order of arrival, oldest first: the listings' order (src/site/model/listing-pages.ts), in
-   * which an appended record is always the last.
-   */
-  arrivals: readonly RecordSummary[];
-  summary: ArchiveSummary;
-  facetCounts: FacetCounts[];
-}
-
 let model: Promise<ArchiveModel> | undefined;
 
 /**
- * Everything the listing pages need about the whole archive, computed once per build. (The record pages are rendered
- * beside Astro with their own relations, src/site/build/3-record-pages.ts.)
+ * Everything the listing, home and search pages need about the whole archive (src/site/model/site-model.ts): the one
+ * the integration computed for this build, else computed here once per build (astro dev: on every request).
  */
 export function archiveModel(): Promise<ArchiveModel> {
-  const build = async (): Promise<ArchiveModel> => {
-    const entries = [...(await archiveRecords())].sort(newestFirst);
-    // Counts, facets and the facet pages read the effective classification (DECISIONS 26).
-    const views = await archiveViews();
-    const effective = entries.map((e) => ({ ...e, record: effectiveRecord(views, e.id, e.record) }));
-    const summaries = effective.map(summarizeRecord);
-    const records = effective.map((e) => e.record);
-    return {
-      byId: new Map(entries.map((e) => [e.id, e])),
-      summaries,
-      arrivals: archiveOrder(summaries, (s) => s.id),
-      summary: summarize(records),
-      facetCounts: facetCounts(records),
-    };
-  };
+  const handed = handedOverModel();
+  if (handed !== undefined) return Promise.resolve(handed);
+  const build = async (): Promise<ArchiveModel> => archiveModelOf(await archiveRecords(), await archiveViews());
   if (import.meta.env.ECHO_DEV_SERVER) return build();
   return (model ??= build());
 }
@@ -106,6 +78,3 @@ export const sitePath = paths.site;
 
 /** /browse/ pages: everything, or one facet value; its front page, or a numbered page (paths.ts). */
 export const browsePath = paths.browse;
-
-/** Records per full page of a listing (src/site/model/listing-pages.ts). */
-export const BROWSE_PAGE_SIZE = browsePageSize();

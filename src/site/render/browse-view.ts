@@ -1,7 +1,7 @@
 /**
  * One page of a record listing (all records, or those with one facet value) with the filters beside it, as one
- * string: heading, summary line, the record list, its navigation and the filters. The Astro component
- * (src/components/BrowseView.astro) writes it inside the page frame and adds the filter script.
+ * string: heading, summary line, the record list, its navigation and the filters. listing-document.ts writes it inside
+ * the page frame and adds the filter script.
  *
  * What a page says is chosen so that appending a record changes few pages (issue 27; the pages themselves:
  * src/site/model/listing-pages.ts): a numbered page says which records it holds, not how many the listing has, and
@@ -10,10 +10,9 @@
  * (a facet value's front page with them would change with every append too). Counts otherwise live on the pages
  * about counts: the home page and /browse/<facet>/.
  *
- * Why a string function: there are about 1,600 listing pages at 10,000 records and 16,000 at 100,000, and Astro
- * renders every one of them on every build. As a tree of Astro components (a list, the pagination, the filters) a
- * page took 0.85 ms of the main thread's CPU at 10,000 records, as one string 0.74 ms, of which about 0.6 ms is
- * Astro's own per-page work (docs/performance.md, "Site build", step 12).
+ * Why a string function: there are about 1,600 listing pages at 10,000 records and 16,000 at 100,000. They are
+ * rendered beside Astro on the record-page threads and kept in the page cache (src/site/build/3-record-pages.ts), so
+ * a build renders only those whose records changed (docs/performance.md, "Site build", step 12).
  */
 import type { RecordSummary } from '../model/archive-model.ts';
 import type { FacetCounts } from '../model/facets.ts';

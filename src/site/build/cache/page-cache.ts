@@ -1,6 +1,7 @@
 /**
- * The record-page cache: a rendered record page is reused when everything it is made from is unchanged, so that a
- * build renders only the pages of records that changed (or whose related records changed).
+ * The page cache: a rendered record page or listing page is reused when everything it is made from is unchanged, so
+ * that a build renders only the pages of records that changed (or whose related records changed) and the few listing
+ * pages an append or an edit changes (a listing page's key is its whole job: src/site/model/listing-jobs.ts).
  *
  * Content-addressed: an entry is the page itself, at `<dir>/<kk>/<key>.<sha256>.html`, where `key` is the SHA-256 of
  * everything the page is made from (pageCacheKey) and `sha256` that of the page's bytes, and beside it the record's
