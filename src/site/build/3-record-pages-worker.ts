@@ -89,7 +89,7 @@ export default function renderRecordPages({ frame, dir, jobs, cache: settings, s
   const result: RecordBatchResult = { pages: 0, reused: 0, linked: 0, copied: 0, listings: 0, listingsReused: 0, entries: [] };
   if (listings) renderListingPages(listings, frame, cache, result);
   // Each record's search document as one JSON line (the cache's entry is that line already: not parsed here).
-  const search: string[] = [];
+  const search: (string | Uint8Array)[] = [];
   // The page and the search document both need the echo's HTML: rendered once (the Markdown is most of a page's cost).
   let last: { echo: string; html: string } | undefined;
   const echoOnce = (echo: string) => (last?.echo === echo ? last.html : (last = { echo, html: echoHtml(echo) }).html);
@@ -111,7 +111,7 @@ export default function renderRecordPages({ frame, dir, jobs, cache: settings, s
         if (searchFile === undefined) continue;
         const searchHit = cache.find(key, 'json');
         if (searchHit) {
-          search.push(searchHit.bytes.toString('utf8'));
+          search.push(searchHit.bytes);
           result.entries.push(searchHit.name);
         } else search.push(storeSearchDocument(cache, key, JSON.stringify(indexedDocument(recordSearchDocument(recordPageInput(page, bytes), ctx))), result));
         continue;

@@ -120,6 +120,8 @@ export interface RecordPagesOptions {
    * (src/site/build/7-search-index.ts); none are made without it.
    */
   searchDir?: string;
+  /** Told the name of each batch's search documents file once the batch is done (each file once). */
+  onSearchFile?: (file: string) => void;
   /**
    * The listing pages to render on the same threads, after the record pages (src/site/model/listing-jobs.ts), once
    * they are known; each written to <dir>/<path>index.html, loading the browse script at `script` (a site path).
@@ -134,7 +136,7 @@ export interface RecordPagesOptions {
  */
 export function startRecordPages(
   records: readonly RecordSource[] | Promise<readonly RecordSource[]>,
-  { frame, dir, logger, threads = recordPageThreads(), cache, searchDir, listings }: RecordPagesOptions,
+  { frame, dir, logger, threads = recordPageThreads(), cache, searchDir, onSearchFile, listings }: RecordPagesOptions,
 ): RecordPagesRun {
   // The work is one list: the record pages, then the listing pages; a batch is a stretch of it.
   let jobs: RecordJob[] = [];
@@ -172,9 +174,14 @@ export function startRecordPages(
       ...(listings === undefined || pages.length === 0 ? {} : { listings: { dir: listings.dir, script: listings.script, jobs: pages } }),
     };
   };
-  const renderHere = (batch: [number, number]) => {
-    count(renderRecordPages(batchOf(batch)));
-    done.fill(1, batch[0], batch[1]);
+  const finished = (batch: RecordPageBatch, result: RecordBatchResult, [start, end]: [number, number]) => {
+    count(result);
+    done.fill(1, start, end);
+    if (batch.searchFile !== undefined) onSearchFile?.(batch.searchFile);
+  };
+  const renderHere = (place: [number, number]) => {
+    const batch = batchOf(place);
+    finished(batch, renderRecordPages(batch), place);
   };
 
   const pool =
@@ -192,10 +199,9 @@ export function startRecordPages(
   let stopped = false;
   const worker = async (p: Piscina<RecordPageBatch, RecordBatchResult>) => {
     for (let batch = take(); batch !== undefined && !stopped; batch = take()) {
-      const [start, end] = batch;
+      const task = batchOf(batch);
       try {
-        count(await p.run(batchOf(batch)));
-        done.fill(1, start, end);
+        finished(task, await p.run(task), batch);
       } catch (err) {
         // Left for the main thread, which renders whatever is not done.
         failure ??= err;

@@ -4,39 +4,75 @@
  * The record-page threads make each record's search document (or take it from the page cache) and write each batch's
  * documents to a file of their own in a folder beside the staging folder, one JSON line a document
  * (writeSearchDocuments). They are not handed back to the main thread: at 100,000 records the records' text crossing
- * into Astro's thread while it rendered doubled the build's peak memory (3 GB against 1.5). When Astro is done the
- * index is built from those files (searchIndexFromFiles) and written; every file is written, then the folder is moved
- * into place: the output never holds half an index.
+ * into Astro's thread while it rendered doubled the build's peak memory (3 GB against 1.5). The index has a thread of
+ * its own (startSearchIndex, 7-search-index-worker.ts), told the name of each file as its batch is done: it folds
+ * the documents in while Astro renders, and when the build is done writes the index. Every file is written, then
+ * the folder is moved into place: the output never holds half an index.
  */
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { Worker } from 'node:worker_threads';
 import { dirname, join } from 'node:path';
 import { archiveOrder } from '../../core/search/archive-order.ts';
-import { SearchIndexBuilder, type IndexedDocument } from '../../core/search/build-index.ts';
+import type { IndexedDocument, SearchIndexBuilder } from '../../core/search/build-index.ts';
 import { SEARCH_INDEX_DIR } from '../../core/search/format.ts';
 
-/** Writes one batch's search documents, each a JSON line (JSON.stringify of an IndexedDocument), replacing the file. */
-export function writeSearchDocuments(file: string, lines: readonly string[]): void {
-  writeFileSync(file, lines.length === 0 ? '' : `${lines.join('\n')}\n`);
+/**
+ * Writes one batch's search documents, each a JSON line (JSON.stringify of an IndexedDocument), replacing the file.
+ * A line from the page cache comes as its bytes and is written as they are (no decoding and encoding again).
+ */
+export function writeSearchDocuments(file: string, lines: readonly (string | Uint8Array)[]): void {
+  const parts: Uint8Array[] = [];
+  for (const line of lines) parts.push(typeof line === 'string' ? Buffer.from(line) : line, NEWLINE);
+  writeFileSync(file, Buffer.concat(parts));
 }
+
+const NEWLINE = Buffer.from('\n');
 
 /** The documents of one file written by writeSearchDocuments. */
 export function* readSearchDocuments(file: string): Generator<IndexedDocument> {
-  const text = readFileSync(file, 'utf8');
-  for (let at = 0; at < text.length; ) {
-    const end = text.indexOf('\n', at);
-    yield JSON.parse(text.slice(at, end)) as IndexedDocument;
+  const bytes = readFileSync(file);
+  // A line feed byte is never inside a UTF-8 sequence, and JSON.stringify escapes it in strings.
+  for (let at = 0; at < bytes.length; ) {
+    const end = bytes.indexOf(10, at);
+    yield JSON.parse(bytes.toString('utf8', at, end)) as IndexedDocument;
     at = end + 1;
   }
 }
 
-/**
- * The index of these records, from the documents files in `dir` (each record's document in exactly one of them);
- * documents numbered in the archive's order of arrival.
- */
-export function searchIndexFromFiles(records: readonly { id: string }[], dir: string): SearchIndexBuilder {
-  const builder = new SearchIndexBuilder(archiveOrder(records, (r) => r.id).map((r) => r.id));
-  for (const name of readdirSync(dir).sort()) for (const doc of readSearchDocuments(join(dir, name))) builder.add(doc);
-  return builder;
+export interface SearchIndexRun {
+  /** A documents file whose batch is done, to fold in. */
+  add(file: string): void;
+  /** Writes the index into `<out>/search-index/` once every file is in; how many files. */
+  write(out: string): Promise<number>;
+  /** Ends the thread without writing (a build that failed). */
+  stop(): Promise<void>;
+}
+
+/** Starts the index's thread for these records (documents numbered in the archive's order of arrival). */
+export function startSearchIndex(records: readonly { id: string }[]): SearchIndexRun {
+  const order = archiveOrder(records, (r) => r.id).map((r) => r.id);
+  const worker = new Worker(new URL('./7-search-index-worker.ts', import.meta.url), { workerData: { order } });
+  // An error is kept for write(); the thread stops folding in after the first.
+  const reply = new Promise<number>((resolve, reject) => {
+    worker.on('message', (m: { written: number } | { error: string }) => ('error' in m ? reject(new Error(`search index: ${m.error}`)) : resolve(m.written)));
+    worker.on('error', reject);
+    worker.on('exit', (code) => reject(new Error(`search index: its thread ended (exit code ${code}) before writing the index`)));
+  });
+  reply.catch(() => undefined);
+  return {
+    add: (file) => worker.postMessage({ file }),
+    async write(out) {
+      worker.postMessage({ write: out });
+      try {
+        return await reply;
+      } finally {
+        await worker.terminate();
+      }
+    },
+    async stop() {
+      await worker.terminate();
+    },
+  };
 }
 
 /** Writes the index into `<out>/search-index/`; how many files. */

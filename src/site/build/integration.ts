@@ -45,7 +45,7 @@ import { recordDocument } from '../render/record-document.ts';
 import { readStylesheetHref } from './1-stylesheet.ts';
 import { readRecordPage } from './3-record-pages-worker.ts';
 import { writeSiteLog, type SiteLog } from './6-transparency-log.ts';
-import { searchIndexFromFiles, writeSearchIndex } from './7-search-index.ts';
+import { startSearchIndex, type SearchIndexRun } from './7-search-index.ts';
 import { bundleBrowseScript, type BrowseScript } from './1-browse-script.ts';
 import { listingJobs } from '../model/listing-jobs.ts';
 import { browsePageSize } from '../model/listing-pages.ts';
@@ -67,7 +67,7 @@ export function echoArchive(): AstroIntegration {
   let pages: RecordPagesRun | undefined;
   let log: SiteLog | undefined;
   let cache: PageCacheSettings | undefined;
-  let records: readonly { id: string }[] = [];
+  let search: SearchIndexRun | undefined;
   return {
     name: 'echo-archive',
     hooks: {
@@ -117,19 +117,25 @@ export function echoArchive(): AstroIntegration {
         // Astro, and the Astro pages get it handed over.
         const model = reading.then((records) => archiveModelOf(records, archiveViewsOf(records)));
         const listings = { dir: listingStaging, script: browseScript.path, jobs: model.then((m) => listingJobs(m, browsePageSize())) };
-        const run = startRecordPages(reading, { frame, dir: staging, logger, cache, searchDir: searchStaging, listings });
+        // The index's thread starts once the records (its documents' order) are known; until then the files wait.
+        const waiting: string[] = [];
+        const onSearchFile = (file: string) => (search ? search.add(file) : waiting.push(file));
+        const run = startRecordPages(reading, { frame, dir: staging, logger, cache, searchDir: searchStaging, onSearchFile, listings });
         let read: Awaited<typeof reading>;
         try {
           read = await reading;
+          search = startSearchIndex(read);
+          for (const file of waiting.splice(0)) search.add(file);
           handOverModel(await model);
         } catch (err) {
           await run.stop();
+          await search?.stop();
+          search = undefined;
           for (const folder of [staging, searchStaging, listingStaging]) rmSync(folder, { recursive: true, force: true });
           throw err;
         }
         handOverArchive(read);
         log = siteLogOf(read);
-        records = read;
         pages = run;
       },
       'astro:build:done': async ({ dir, logger }) => {
@@ -150,14 +156,15 @@ export function echoArchive(): AstroIntegration {
             if (cache) prunePageCache(cache.dir, new Set(done.entries));
             logger.info(`Published ${done.linked + done.copied} raw record${done.linked + done.copied === 1 ? '' : 's'} (${done.linked} linked, ${done.copied} copied)`);
             const started = performance.now();
-            const files = writeSearchIndex(searchIndexFromFiles(records, searchStaging), fileURLToPath(dir));
+            const files = await search!.write(out);
             logger.info(`Wrote the search index: ${done.pages} records in ${files} files (${Math.round(performance.now() - started)} ms)`);
           }
         } finally {
           if (!finished) await pages?.stop();
           pages = undefined;
           log = undefined;
-          records = [];
+          await search?.stop();
+          search = undefined;
           for (const folder of [staging, searchStaging, listingStaging]) rmSync(folder, { recursive: true, force: true });
           handOverArchive(undefined);
           handOverModel(undefined);
