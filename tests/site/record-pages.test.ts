@@ -3,10 +3,10 @@
  * the main thread, each the same document `astro dev` serves (recordDocument); and the move of the staged pages
  * and files into the output (src/core/util/move-entries.ts).
  */
-import { mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { mergeEntries, moveEntries } from '../../src/core/util/move-entries.ts';
+import { mergeEntries, moveFolderOver } from '../../src/core/util/move-entries.ts';
 import { recordPageId } from '../../src/site/build/integration.ts';
 import { publishRawRecord, readRawRecord } from '../../src/site/build/4-raw-records.ts';
 import { recordJobs, recordPageThreads, startRecordPages, type RecordSource } from '../../src/site/build/3-record-pages.ts';
@@ -219,20 +219,31 @@ describe('readRawRecord (astro dev\'s /records/<id>.json)', () => {
   });
 });
 
-describe('moveEntries', () => {
-  it('moves every staged page and file into the output, and never replaces what is there', () => {
-    const from = tempDir();
-    const to = join(tempDir(), 'records');
-    mkdirSync(join(from, 'echo-a'));
-    writeFileSync(join(from, 'echo-a', 'index.html'), 'page');
-    writeFileSync(join(from, 'echo-a.json'), '{}');
-    expect(moveEntries(from, to, (n) => `taken: ${n}`)).toBe(2);
-    expect(readFileSync(join(to, 'echo-a', 'index.html'), 'utf8')).toBe('page');
-    expect(readFileSync(join(to, 'echo-a.json'), 'utf8')).toBe('{}');
-    expect(readdirSync(from)).toEqual([]);
-    writeFileSync(join(from, 'echo-a.json'), '{"new":1}');
-    expect(() => moveEntries(from, to, (n) => `taken: ${n}`)).toThrow('taken: echo-a.json');
-    expect(readFileSync(join(to, 'echo-a.json'), 'utf8')).toBe('{}');
+describe('moveFolderOver', () => {
+  it('puts the staged folder in place with what Astro built there kept, by renaming it; refuses to replace a file', () => {
+    const root = tempDir();
+    const staged = join(root, 'staged');
+    const out = join(root, 'out', 'records');
+    mkdirSync(join(staged, 'echo-a'), { recursive: true });
+    writeFileSync(join(staged, 'echo-a', 'index.html'), 'page');
+    mkdirSync(out, { recursive: true });
+    writeFileSync(join(out, 'index.html'), 'astro');
+    const page = statSync(join(staged, 'echo-a', 'index.html')).ino;
+    moveFolderOver(staged, out, (p) => `taken: ${p}`);
+    expect(readdirSync(out).sort()).toEqual(['echo-a', 'index.html']);
+    expect(readFileSync(join(out, 'index.html'), 'utf8')).toBe('astro');
+    expect(statSync(join(out, 'echo-a', 'index.html')).ino).toBe(page); // moved, not copied
+    expect(existsSync(staged)).toBe(false);
+    // no folder there yet: one rename
+    const again = join(root, 'again');
+    mkdirSync(join(again, 'x'), { recursive: true });
+    moveFolderOver(again, join(root, 'fresh'), (p) => `taken: ${p}`);
+    expect(readdirSync(join(root, 'fresh'))).toEqual(['x']);
+    // a file at the same place in both
+    const clash = join(root, 'clash');
+    mkdirSync(clash);
+    writeFileSync(join(clash, 'index.html'), 'mine');
+    expect(() => moveFolderOver(clash, out, (p) => `taken: ${p}`)).toThrow('taken: index.html');
   });
 });
 

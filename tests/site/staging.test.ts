@@ -1,5 +1,5 @@
 /** One staging folder per build (src/site/build/5-staging.ts): never shared by two builds; orphans removed. */
-import { existsSync, mkdirSync, readdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createStaging } from '../../src/site/build/5-staging.ts';
@@ -13,6 +13,8 @@ describe('createStaging', () => {
     expect(a).not.toBe(b);
     expect(existsSync(a) && existsSync(b)).toBe(true);
     expect(a.startsWith(join(parent, `echo-records-${process.pid}-`))).toBe(true);
+    // it becomes a folder of the published site (records/): readable by all, unlike mkdtemp's 0700
+    expect(statSync(a).mode & 0o777).toBe(0o755);
   });
 
   it("removes folders of builds whose process is gone, and keeps live builds' and everything else", () => {

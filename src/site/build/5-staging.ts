@@ -1,10 +1,10 @@
 /**
- * The folder where one build stages its record pages and raw record files before they move into the output
- * (src/site/build/integration.ts). One per build, named after the build's process, so that two builds of the same project
- * at once (CI jobs, a test run) never share one; folders left by builds whose process is gone (killed, crashed) are
- * removed when the next build starts.
+ * A folder where one build stages its record pages and raw record files (or its listing pages, or its search
+ * documents) before they move into the output (src/site/build/integration.ts). One per build, named after the
+ * build's process, so that two builds of the same project at once (CI jobs, a test run) never share one; folders left
+ * by builds whose process is gone (killed, crashed) are removed when the next build starts.
  */
-import { mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { isProcessAlive } from '../../core/util/process-alive.ts';
 
@@ -17,6 +17,9 @@ export function createStaging(parent: string, pid = process.pid): string {
     const owner = new RegExp(`^${PREFIX}(\\d+)-`).exec(name)?.[1];
     if (owner !== undefined && !isProcessAlive(Number(owner))) rmSync(join(parent, name), { recursive: true, force: true });
   }
-  return mkdtempSync(join(parent, `${PREFIX}${pid}-`));
+  const dir = mkdtempSync(join(parent, `${PREFIX}${pid}-`));
+  // mkdtemp makes it private (0700); it becomes a folder of the published site (records/), which is readable by all.
+  chmodSync(dir, 0o755);
+  return dir;
 }
 

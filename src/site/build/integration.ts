@@ -26,7 +26,7 @@
  *   src/pages/records/[id].json.ts serves the raw files.
  */
 import { randomUUID } from 'node:crypto';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
@@ -34,7 +34,7 @@ import { isDeployBuild, recordsRoot, siteConfig } from '../../core/config.ts';
 import { buildCacheRoot, noCacheFromEnv } from '../../core/publish/build-cache.ts';
 import { codeFingerprint, PAGE_CODE } from './cache/code-fingerprint.ts';
 import { prunePageCache, type PageCacheSettings } from './cache/page-cache.ts';
-import { mergeEntries, moveEntries } from '../../core/util/move-entries.ts';
+import { moveFolderOver } from '../../core/util/move-entries.ts';
 import { archiveViewsOf, handOverArchive, readSiteArchive, siteLogOf, type ArchiveLogger } from './2-read-archive.ts';
 import { createStaging } from './5-staging.ts';
 import { sitePaths } from '../model/paths.ts';
@@ -144,8 +144,10 @@ export function echoArchive(): AstroIntegration {
           const done = await pages?.finish();
           finished = true;
           const out = fileURLToPath(dir);
-          moveEntries(staging, join(out, RECORDS_PATH), (name) => `${RECORDS_PATH}/${name} would replace a file Astro built there`);
-          mergeEntries(listingStaging, out, (path) => `the listing page ${path} would replace a file Astro built there`);
+          moveFolderOver(staging, join(out, RECORDS_PATH), (path) => `${RECORDS_PATH}/${path} would replace a file Astro built there`);
+          // The listing pages are all under browse/ (src/site/model/listing-jobs.ts), beside Astro's facet pages.
+          const listed = join(listingStaging, 'browse');
+          if (existsSync(listed)) moveFolderOver(listed, join(out, 'browse'), (path) => `browse/${path}: a listing page would replace a file Astro built there`);
           writeFileAt(join(out, browseScript!.path), browseScript!.bytes);
           if (log) logger.info(`Published the transparency log: ${writeSiteLog(log, fileURLToPath(dir))} files under log/`);
           if (done) {
