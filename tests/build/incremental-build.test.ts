@@ -157,5 +157,9 @@ describe('a build with the cache writes what a clean build writes', () => {
     expect(reused(log)).toBe(RECORDS);
     expect(listings(log).all).toBeGreaterThan(20);
     expect(listings(log).reused).toBe(listings(log).all);
+    // and every compressed file of the search index (all but index.json)
+    const [, written, fromCache] = /Wrote the search index: \d+ records in (\d+) files, (\d+) from the cache/.exec(log) ?? [];
+    expect(Number(written)).toBeGreaterThan(10);
+    expect(Number(fromCache)).toBe(Number(written) - 1);
   }, 180_000);
 });

@@ -4,27 +4,33 @@
  * the records' text and the postings never enter Astro's thread.
  *
  * Messages in: { file } a documents file to fold in; { write: out } write the index into out and end.
- * Messages out: { written: files } when the index is written; { error: message } when anything failed.
+ * Messages out: { written: files, reused } when the index is written (how many files, how many of them from the cache
+ * of compressed files); { error: message } when anything failed.
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { SearchIndexBuilder } from '../../core/search/build-index.ts';
 import { readSearchDocuments, writeSearchIndex } from './7-search-index.ts';
+import { searchIndexCache } from './cache/search-index-cache.ts';
 
 export type IndexWorkerMessage = { file: string } | { write: string };
-export type IndexWorkerReply = { written: number } | { error: string };
+export type IndexWorkerReply = { written: number; reused: number } | { error: string };
 
 if (parentPort) {
   const port = parentPort;
   let builder: SearchIndexBuilder | undefined;
   let failed = false;
+  // The compressed files' cache (src/site/build/cache/search-index-cache.ts), unless the build runs without one.
+  const cache = typeof workerData.cacheDir === 'string' ? searchIndexCache(workerData.cacheDir) : undefined;
   port.on('message', (message: IndexWorkerMessage) => {
     if (failed) return;
     try {
-      builder ??= new SearchIndexBuilder(workerData.order as string[]);
+      builder ??= new SearchIndexBuilder(workerData.order as string[], cache?.compress);
       if ('file' in message) {
         for (const doc of readSearchDocuments(message.file)) builder.add(doc);
       } else {
-        port.postMessage({ written: writeSearchIndex(builder, message.write) } satisfies IndexWorkerReply);
+        const written = writeSearchIndex(builder, message.write);
+        cache?.prune();
+        port.postMessage({ written, reused: cache?.counts().reused ?? 0 } satisfies IndexWorkerReply);
         port.close();
       }
     } catch (err) {

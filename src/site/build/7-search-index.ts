@@ -11,6 +11,7 @@
  */
 import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
+import type { IndexWorkerReply } from './7-search-index-worker.ts';
 import { dirname, join } from 'node:path';
 import { archiveOrder } from '../../core/search/archive-order.ts';
 import type { IndexedDocument, SearchIndexBuilder } from '../../core/search/build-index.ts';
@@ -42,19 +43,22 @@ export function* readSearchDocuments(file: string): Generator<IndexedDocument> {
 export interface SearchIndexRun {
   /** A documents file whose batch is done, to fold in. */
   add(file: string): void;
-  /** Writes the index into `<out>/search-index/` once every file is in; how many files. */
-  write(out: string): Promise<number>;
+  /** Writes the index into `<out>/search-index/` once every file is in; how many files, how many from the cache. */
+  write(out: string): Promise<{ written: number; reused: number }>;
   /** Ends the thread without writing (a build that failed). */
   stop(): Promise<void>;
 }
 
-/** Starts the index's thread for these records (documents numbered in the archive's order of arrival). */
-export function startSearchIndex(records: readonly { id: string }[]): SearchIndexRun {
+/**
+ * Starts the index's thread for these records (documents numbered in the archive's order of arrival); with
+ * `cacheDir`, compressed files whose content is unchanged come from there (src/site/build/cache/search-index-cache.ts).
+ */
+export function startSearchIndex(records: readonly { id: string }[], cacheDir?: string): SearchIndexRun {
   const order = archiveOrder(records, (r) => r.id).map((r) => r.id);
-  const worker = new Worker(new URL('./7-search-index-worker.ts', import.meta.url), { workerData: { order } });
+  const worker = new Worker(new URL('./7-search-index-worker.ts', import.meta.url), { workerData: { order, cacheDir } });
   // An error is kept for write(); the thread stops folding in after the first.
-  const reply = new Promise<number>((resolve, reject) => {
-    worker.on('message', (m: { written: number } | { error: string }) => ('error' in m ? reject(new Error(`search index: ${m.error}`)) : resolve(m.written)));
+  const reply = new Promise<{ written: number; reused: number }>((resolve, reject) => {
+    worker.on('message', (m: IndexWorkerReply) => ('error' in m ? reject(new Error(`search index: ${m.error}`)) : resolve(m)));
     worker.on('error', reject);
     worker.on('exit', (code) => reject(new Error(`search index: its thread ended (exit code ${code}) before writing the index`)));
   });

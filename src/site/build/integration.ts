@@ -124,7 +124,7 @@ export function echoArchive(): AstroIntegration {
         let read: Awaited<typeof reading>;
         try {
           read = await reading;
-          search = startSearchIndex(read);
+          search = startSearchIndex(read, cache ? join(buildCacheRoot(repo), 'search-index') : undefined);
           for (const file of waiting.splice(0)) search.add(file);
           handOverModel(await model);
         } catch (err) {
@@ -158,8 +158,9 @@ export function echoArchive(): AstroIntegration {
             if (cache) prunePageCache(cache.dir, new Set(done.entries));
             logger.info(`Published ${done.linked + done.copied} raw record${done.linked + done.copied === 1 ? '' : 's'} (${done.linked} linked, ${done.copied} copied)`);
             const started = performance.now();
-            const files = await search!.write(out);
-            logger.info(`Wrote the search index: ${done.pages} records in ${files} files (${Math.round(performance.now() - started)} ms)`);
+            const index = await search!.write(out);
+            const fromCache = cache ? `, ${index.reused} from the cache` : '';
+            logger.info(`Wrote the search index: ${done.pages} records in ${index.written} files${fromCache} (${Math.round(performance.now() - started)} ms)`);
           }
         } finally {
           if (!finished) await pages?.stop();

@@ -34,10 +34,10 @@ export interface PageCacheSettings {
   build: string;
 }
 
-/** What an entry holds: the page, or the record's search document. */
-export type PageCacheKind = 'html' | 'json';
+/** What an entry holds: the page, the record's search document, or a compressed file of the search index. */
+export type PageCacheKind = 'html' | 'json' | 'gz';
 
-const ENTRY = /^([0-9a-f]{64})\.([0-9a-f]{64})\.(html|json)$/;
+const ENTRY = /^([0-9a-f]{64})\.([0-9a-f]{64})\.(html|json|gz)$/;
 
 /**
  * The key of a record page: SHA-256 over the cache format, the code, the site frame (base, site URL, stylesheet)
