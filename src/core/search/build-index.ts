@@ -18,6 +18,7 @@ import {
   type SearchIndexManifest,
   type TermShardFile,
 } from './format.ts';
+import { TermPostings } from './term-postings.ts';
 import { SHARD_KEY_LENGTH, shardKeyOf, wordsOf } from './words.ts';
 
 /**
@@ -65,7 +66,7 @@ export const gzipJson: Compress = (json) => gzipSync(json, { level: GZIP_LEVEL }
 /**
  * Builds the index from documents handed over in any order (the record-page threads finish batches out of order),
  * each numbered by its place in `order` (the archive's order of arrival). What is kept per document is folded into
- * one list per term at once, so memory holds the postings (a number each), not every document's list of terms; and
+ * the terms' postings at once (term-postings.ts: 8 bytes a posting), not every document's list of terms; and
  * a documents file is written as soon as its DOCUMENTS_PER_FILE documents are all in, so the records' text is not
  * held to the end (pages are rendered in batches of neighbours, so files complete as the build goes).
  */
@@ -79,7 +80,7 @@ export class SearchIndexBuilder {
   /** Documents files made so far: path → bytes. */
   private readonly documentFiles = new Map<string, Buffer>();
   /** term → postings as ordinal × 16 + impact, in the order added (sorted when the files are made). */
-  private readonly postings = new Map<string, number[]>();
+  private readonly postings = new TermPostings();
   private readonly filters = new Map<string, Map<string, number[]>>();
 
   private readonly compress: Compress;
@@ -117,11 +118,7 @@ export class SearchIndexBuilder {
       this.documentFiles.set(documentsPath(start), this.gzip({ documents: docs } satisfies DocumentsFile));
       this.documents.fill(undefined, start, start + DOCUMENTS_PER_FILE);
     }
-    for (const [term, tf] of termCounts(indexed)) {
-      let list = this.postings.get(term);
-      if (!list) this.postings.set(term, (list = []));
-      list.push(ordinal * 16 + impactOf(tf, length));
-    }
+    for (const [term, tf] of termCounts(indexed)) this.postings.add(term, ordinal * 16 + impactOf(tf, length));
     for (const [facet, value] of Object.entries(doc.filters)) {
       let values = this.filters.get(facet);
       if (!values) this.filters.set(facet, (values = new Map()));
@@ -136,17 +133,20 @@ export class SearchIndexBuilder {
     const missing = this.added.indexOf(0);
     if (missing >= 0) throw new Error(`search index: document ${[...this.ordinalOf.keys()][missing]} was never added`);
     const files = new Map<string, Buffer>();
-    // shard key → its terms; each term's postings sorted by document and gap-encoded.
-    const shards = new Map<string, string[]>();
-    for (const term of this.postings.keys()) {
+    // shard key → its terms (by number); each term's postings sorted by document and gap-encoded.
+    const names = this.postings.terms();
+    const sorted = this.postings.sortedByTerm();
+    const shards = new Map<string, number[]>();
+    names.forEach((term, id) => {
       const key = shardKeyOf(term);
-      const terms = shards.get(key);
-      if (terms) terms.push(term);
-      else shards.set(key, [term]);
-    }
-    for (const [key, terms] of shards) {
-      terms.sort();
-      const postings = terms.map((t) => gaps(this.postings.get(t)!.sort((a, b) => a - b)));
+      const ids = shards.get(key);
+      if (ids) ids.push(id);
+      else shards.set(key, [id]);
+    });
+    for (const [key, ids] of shards) {
+      ids.sort((a, b) => (names[a]! < names[b]! ? -1 : names[a]! > names[b]! ? 1 : 0));
+      const terms = ids.map((id) => names[id]!);
+      const postings = ids.map((id) => gaps(sorted[id]!));
       files.set(termShardPath(key), this.gzip({ terms, postings } satisfies TermShardFile));
     }
     const manifestFilters: SearchIndexManifest['filters'] = {};
@@ -173,9 +173,9 @@ export class SearchIndexBuilder {
 }
 
 /** Sorted (ordinal × 16 + impact) values → the file's postings: (gap from the previous ordinal, from −1) × 16 + impact. */
-function gaps(sorted: readonly number[]): number[] {
+function gaps(sorted: ArrayLike<number>): number[] {
   let previous = -1;
-  return sorted.map((v) => {
+  return Array.from(sorted, (v) => {
     const ordinal = Math.floor(v / 16);
     const out = (ordinal - previous) * 16 + (v % 16);
     previous = ordinal;
