@@ -7,7 +7,7 @@ import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSy
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { mergeEntries, moveFolderOver } from '../../src/core/util/move-entries.ts';
-import { recordPageId } from '../../src/site/build/integration.ts';
+import { listingPagePath, recordPageId } from '../../src/site/build/integration.ts';
 import { publishRawRecord, readRawRecord } from '../../src/site/build/4-raw-records.ts';
 import { recordJobs, recordPageThreads, startRecordPages, type RecordSource } from '../../src/site/build/3-record-pages.ts';
 import { readRecordPage } from '../../src/site/build/3-record-pages-worker.ts';
@@ -293,6 +293,22 @@ describe('recordPageId (astro dev)', () => {
   it('leaves every other request to Astro', () => {
     for (const url of ['/records/', '/records/x.json', '/records/x', '/records/x/y/', '/browse/', '/archive/records/x/', '/records/%E0%A4%A/']) {
       expect(recordPageId(url, '/')).toBeUndefined();
+    }
+  });
+});
+
+describe('listingPagePath (astro dev)', () => {
+  it('finds the listing page a request names under the base path', () => {
+    expect(listingPagePath('/browse/', '/')).toBe('browse/');
+    expect(listingPagePath('/browse/3/index.html?x=1', '/')).toBe('browse/3/');
+    expect(listingPagePath('/archive/browse/record_kind/echo_v3/2/', '/archive/')).toBe('browse/record_kind/echo_v3/2/');
+    // a facet's counts page is a path too: no listing job has it, so Astro serves it
+    expect(listingPagePath('/browse/record_kind/', '/')).toBe('browse/record_kind/');
+  });
+
+  it('leaves every other request to Astro', () => {
+    for (const url of ['/browse/records.json', '/browse', '/records/x/', '/archive/browse/', '/browse/%E0%A4%A/']) {
+      expect(listingPagePath(url, '/')).toBeUndefined();
     }
   });
 });

@@ -112,11 +112,12 @@ export function echoArchive(): AstroIntegration {
         listingStaging = createStaging(dotAstro);
         cache = pageCacheSettings(repo, logger);
         browseScript = bundleBrowseScript(repo);
+        const pageSize = browsePageSize(); // a wrong BROWSE_PAGE_SIZE stops the build before any work
         const reading = readSiteArchive(root, logger, { repo });
         // The listing, home and search pages' model, computed once: the listing pages are rendered from it beside
         // Astro, and the Astro pages get it handed over.
         const model = reading.then((records) => archiveModelOf(records, archiveViewsOf(records)));
-        const listings = { dir: listingStaging, script: browseScript.path, jobs: model.then((m) => listingJobs(m, browsePageSize())) };
+        const listings = { dir: listingStaging, script: browseScript.path, jobs: model.then((m) => listingJobs(m, pageSize)) };
         // The index's thread starts once the records (its documents' order) are known; until then the files wait.
         const waiting: string[] = [];
         const onSearchFile = (file: string) => (search ? search.add(file) : waiting.push(file));
@@ -149,12 +150,12 @@ export function echoArchive(): AstroIntegration {
           const listed = join(listingStaging, 'browse');
           if (existsSync(listed)) moveFolderOver(listed, join(out, 'browse'), (path) => `browse/${path}: a listing page would replace a file Astro built there`);
           writeFileAt(join(out, browseScript!.path), browseScript!.bytes);
-          if (log) logger.info(`Published the transparency log: ${writeSiteLog(log, fileURLToPath(dir))} files under log/`);
+          if (log) logger.info(`Published the transparency log: ${writeSiteLog(log, out)} files under log/`);
           if (done) {
             const reused = cache ? ` (${done.reused} from the cache, ${done.pages - done.reused} rendered)` : ' (no cache)';
             logger.info(`Rendered ${done.pages} record page${done.pages === 1 ? '' : 's'}${reused}`);
-            const listed = cache ? ` (${done.listingsReused} from the cache, ${done.listings - done.listingsReused} rendered)` : ' (no cache)';
-            logger.info(`Rendered ${done.listings} listing page${done.listings === 1 ? '' : 's'}${listed}`);
+            const listings = cache ? ` (${done.listingsReused} from the cache, ${done.listings - done.listingsReused} rendered)` : ' (no cache)';
+            logger.info(`Rendered ${done.listings} listing page${done.listings === 1 ? '' : 's'}${listings}`);
             if (cache) prunePageCache(cache.dir, new Set(done.entries));
             logger.info(`Published ${done.linked + done.copied} raw record${done.linked + done.copied === 1 ? '' : 's'} (${done.linked} linked, ${done.copied} copied)`);
             const started = performance.now();
