@@ -2,7 +2,7 @@
  * The record pages, /records/<id>/, and then the listing pages, /browse/…, rendered on worker threads while Astro
  * builds the rest of the site.
  *
- * Why outside Astro: record and listing pages are all but a few dozen of the site's pages (11,487 of 11,530 at 10,000
+ * Why outside Astro: record and listing pages are all but a few dozen of the site's pages (11,470 of about 11,540 at 9,899
  * records), and Astro renders pages one at a time on one thread, at about 1 ms of its own per page even for a page
  * that is one prepared string, and renders every page on every build. A record page is a pure function of the record
  * and a few relations (src/site/render/record-document.ts), a listing page of its job (src/site/model/listing-jobs.ts,
