@@ -15,7 +15,7 @@ import { echoHtml } from '../../src/site/render/echo-html.ts';
 import { frameOf } from '../../src/site/render/page-frame.ts';
 import { recordDocument } from '../../src/site/render/record-document.ts';
 import { readSearchDocuments } from '../../src/site/build/7-search-index.ts';
-import { archiveViewsOf, type SiteRecord } from '../../src/site/build/2-read-archive.ts';
+import type { SiteRecord } from '../../src/site/build/2-read-archive.ts';
 import { listingJobs } from '../../src/site/model/listing-jobs.ts';
 import { archiveModelOf } from '../../src/site/model/site-model.ts';
 import { listingDocument } from '../../src/site/render/listing-document.ts';
@@ -133,7 +133,7 @@ describe('startRecordPages', () => {
   });
 
   it('renders the listing pages after the records, each once, and from the cache when its job is unchanged', async () => {
-    const model = archiveModelOf(records as unknown as SiteRecord[], archiveViewsOf(records as unknown as SiteRecord[]));
+    const model = archiveModelOf(records as unknown as SiteRecord[]);
     const jobs = listingJobs(model, 7);
     const script = 'scripts/browse-filter.0123456789ab.js';
     const cache = { dir: tempDir(), code: 'code', build: 'first' };

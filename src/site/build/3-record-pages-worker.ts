@@ -16,7 +16,7 @@ import { parsedRecord, publishRawRecord, readRawRecord, type RawRecordFile } fro
 import { PageCache, pageCacheKey, type PageCacheSettings } from './cache/page-cache.ts';
 import { linkOrCopySync } from '../../core/util/link-or-copy.ts';
 import { echoHtml } from '../render/echo-html.ts';
-import { frameOf, type FrameSettings } from '../render/page-frame.ts';
+import { frameOf, type FrameSettings, type SiteFrame } from '../render/page-frame.ts';
 import { recordDocument } from '../render/record-document.ts';
 import type { RecordPageInput } from '../render/record-page.ts';
 import { recordSearchDocument } from '../render/record-page/search-document.ts';
@@ -87,7 +87,7 @@ export default function renderRecordPages({ frame, dir, jobs, cache: settings, s
   const siteFrame = frameOf(frame);
   const cache = cacheFor(settings);
   const result: RecordBatchResult = { pages: 0, reused: 0, linked: 0, copied: 0, listings: 0, listingsReused: 0, entries: [] };
-  if (listings) renderListingPages(listings, frame, cache, result);
+  if (listings) renderListingPages(listings, frame, siteFrame, cache, result);
   // Each record's search document as one JSON line (the cache's entry is that line already: not parsed here).
   const search: (string | Uint8Array)[] = [];
   // The page and the search document both need the echo's HTML: rendered once (the Markdown is most of a page's cost).
@@ -131,8 +131,7 @@ export default function renderRecordPages({ frame, dir, jobs, cache: settings, s
 }
 
 /** The listing pages of a batch: each linked from the cache when its job is unchanged, else rendered and stored. */
-function renderListingPages({ dir, script, jobs }: ListingBatch, frame: FrameSettings, cache: PageCache | undefined, result: RecordBatchResult): void {
-  const siteFrame = frameOf(frame);
+function renderListingPages({ dir, script, jobs }: ListingBatch, frame: FrameSettings, siteFrame: SiteFrame, cache: PageCache | undefined, result: RecordBatchResult): void {
   for (const job of jobs) {
     const folder = join(dir, job.path);
     mkdirSync(folder, { recursive: true });

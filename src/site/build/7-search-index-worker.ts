@@ -30,7 +30,7 @@ if (parentPort) {
       } else {
         const written = writeSearchIndex(builder, message.write);
         cache?.prune();
-        port.postMessage({ written, reused: cache?.counts().reused ?? 0 } satisfies IndexWorkerReply);
+        port.postMessage({ written, reused: cache?.reused() ?? 0 } satisfies IndexWorkerReply);
         port.close();
       }
     } catch (err) {

@@ -11,7 +11,7 @@
  */
 import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
-import type { IndexWorkerReply } from './7-search-index-worker.ts';
+import type { IndexWorkerMessage, IndexWorkerReply } from './7-search-index-worker.ts';
 import { dirname, join } from 'node:path';
 import { archiveOrder } from '../../core/search/archive-order.ts';
 import type { IndexedDocument, SearchIndexBuilder } from '../../core/search/build-index.ts';
@@ -64,9 +64,9 @@ export function startSearchIndex(records: readonly { id: string }[], cacheDir?: 
   });
   reply.catch(() => undefined);
   return {
-    add: (file) => worker.postMessage({ file }),
+    add: (file) => worker.postMessage({ file } satisfies IndexWorkerMessage),
     async write(out) {
-      worker.postMessage({ write: out });
+      worker.postMessage({ write: out } satisfies IndexWorkerMessage);
       try {
         return await reply;
       } finally {

@@ -10,7 +10,7 @@
  *   import.meta.env.ECHO_STYLESHEET, so that the Astro pages and the record pages link the same file.
  * - `astro:build:start`: the core validates the whole archive (src/site/build/2-read-archive.ts). An invalid archive stops
  *   the build here, before anything is bundled, with the command line's own report. The pages render from this
- *   result (handed over, not read again), and the listing, home and search pages from one model of it
+ *   result (handed over, not read again), and the listing, home and search pages from one model of it, derived once
  *   (src/site/model/site-model.ts). The record pages, then the listing pages (src/site/model/listing-jobs.ts), start
  *   rendering on worker threads (src/site/build/3-record-pages.ts); the browse script they load is bundled
  *   (src/site/build/1-browse-script.ts). Beside each record page the record file is linked for /records/<id>.json,
@@ -35,7 +35,7 @@ import { buildCacheRoot, noCacheFromEnv } from '../../core/publish/build-cache.t
 import { codeFingerprint, PAGE_CODE } from './cache/code-fingerprint.ts';
 import { prunePageCache, type PageCacheSettings } from './cache/page-cache.ts';
 import { moveFolderOver } from '../../core/util/move-entries.ts';
-import { archiveViewsOf, handOverArchive, readSiteArchive, siteLogOf, type ArchiveLogger } from './2-read-archive.ts';
+import { handOverArchive, readSiteArchive, siteLogOf, type ArchiveLogger } from './2-read-archive.ts';
 import { createStaging } from './5-staging.ts';
 import { sitePaths } from '../model/paths.ts';
 import { recordJobs, startRecordPages, type RecordPagesRun } from './3-record-pages.ts';
@@ -49,7 +49,7 @@ import { startSearchIndex, type SearchIndexRun } from './7-search-index.ts';
 import { bundleBrowseScript, type BrowseScript } from './1-browse-script.ts';
 import { listingJobs } from '../model/listing-jobs.ts';
 import { browsePageSize } from '../model/listing-pages.ts';
-import { archiveModelOf, handOverModel } from '../model/site-model.ts';
+import { archiveModelOf } from '../model/site-model.ts';
 import { listingDocument } from '../render/listing-document.ts';
 
 /** Where the record pages (/records/<id>/) and the raw record files (/records/<id>.json) live in the output. */
@@ -114,9 +114,9 @@ export function echoArchive(): AstroIntegration {
         browseScript = bundleBrowseScript(repo);
         const pageSize = browsePageSize(); // a wrong BROWSE_PAGE_SIZE stops the build before any work
         const reading = readSiteArchive(root, logger, { repo });
-        // The listing, home and search pages' model, computed once: the listing pages are rendered from it beside
-        // Astro, and the Astro pages get it handed over.
-        const model = reading.then((records) => archiveModelOf(records, archiveViewsOf(records)));
+        // The listing, home and search pages' model, derived once from these records (the Astro pages ask for the same
+        // records' model and get this one): the listing pages are rendered from it beside Astro.
+        const model = reading.then((records) => archiveModelOf(records));
         const listings = { dir: listingStaging, script: browseScript.path, jobs: model.then((m) => listingJobs(m, pageSize)) };
         // The index's thread starts once the records (its documents' order) are known; until then the files wait.
         const waiting: string[] = [];
@@ -127,7 +127,6 @@ export function echoArchive(): AstroIntegration {
           read = await reading;
           search = startSearchIndex(read, cache ? join(buildCacheRoot(repo), 'search-index') : undefined);
           for (const file of waiting.splice(0)) search.add(file);
-          handOverModel(await model);
         } catch (err) {
           await run.stop();
           await search?.stop();
@@ -171,7 +170,6 @@ export function echoArchive(): AstroIntegration {
           search = undefined;
           for (const folder of [staging, searchStaging, listingStaging]) rmSync(folder, { recursive: true, force: true });
           handOverArchive(undefined);
-          handOverModel(undefined);
         }
       },
     },
@@ -252,7 +250,7 @@ async function devRecordPage(id: string, { root, frame, logger }: DevContext): P
 
 async function devListingPage(path: string, { repo, root, frame, logger }: DevContext): Promise<string | undefined> {
   const records = await readSiteArchive(root, logger);
-  const job = listingJobs(archiveModelOf(records, archiveViewsOf(records)), browsePageSize()).find((j) => j.path === path);
+  const job = listingJobs(archiveModelOf(records), browsePageSize()).find((j) => j.path === path);
   if (job === undefined) return undefined;
   return listingDocument(job, frameOf(frame, true), bundleBrowseScript(repo).path);
 }

@@ -7,7 +7,7 @@ import { SITE_PAGES } from '../../core/publish/sitemap.ts';
 import { buildPublicIndex, indexShardBytes, type PublicIndex } from '../../core/publish/public-index.ts';
 import { byArchivePath } from '../../core/publish/records.ts';
 import { archiveViewsOf, handedOverArchive, readSiteArchive, type SiteRecord } from '../build/2-read-archive.ts';
-import { archiveModelOf, handedOverModel, type ArchiveModel } from './site-model.ts';
+import { archiveModelOf, type ArchiveModel } from './site-model.ts';
 import { sitePaths, type SitePaths } from './paths.ts';
 
 export type RecordEntry = SiteRecord;
@@ -43,13 +43,14 @@ export async function sitemapPages(): Promise<string[]> {
 let model: Promise<ArchiveModel> | undefined;
 
 /**
- * Everything the listing, home and search pages need about the whole archive (src/site/model/site-model.ts): the one
- * the integration computed for this build, else computed here once per build (astro dev: on every request).
+ * Everything the listing, home and search pages need about the whole archive (src/site/model/site-model.ts): the model
+ * of the records the integration read, which it derived already; else derived here once per build (astro dev: on
+ * every request).
  */
 export function archiveModel(): Promise<ArchiveModel> {
-  const handed = handedOverModel();
-  if (handed !== undefined) return Promise.resolve(handed);
-  const build = async (): Promise<ArchiveModel> => archiveModelOf(await archiveRecords(), await archiveViews());
+  const handed = handedOverArchive();
+  if (handed !== undefined) return Promise.resolve(archiveModelOf(handed));
+  const build = async (): Promise<ArchiveModel> => archiveModelOf(await archiveRecords());
   if (import.meta.env.ECHO_DEV_SERVER) return build();
   return (model ??= build());
 }

@@ -1,14 +1,14 @@
 /**
  * The whole-archive model the listing pages, the home page and the search page share: one light summary per record
- * in the two orders they list, the archive's counts and each facet's values. Computed once per build by the
- * integration (src/site/build/integration.ts), which renders the listing pages from it beside Astro and hands it
- * over to the Astro pages (src/site/model/records.ts), so that neither computes it a second time.
- * Pure but for the hand-over slot: no Astro imports, no import.meta.env.
+ * in the two orders they list, the archive's counts and each facet's values. Derived once per build from the records
+ * the integration read (src/site/build/integration.ts renders the listing pages from it beside Astro; the Astro
+ * pages ask for the same records' model through src/site/model/records.ts), like the archive's views
+ * (archiveViewsOf). No Astro imports, no import.meta.env.
  */
-import { effectiveRecord, type ArchiveViews } from '../../core/publish/archive-views.ts';
+import { effectiveRecord } from '../../core/publish/archive-views.ts';
 import { newestFirst } from '../../core/publish/records.ts';
 import { archiveOrder } from '../../core/search/archive-order.ts';
-import type { SiteRecord } from '../build/2-read-archive.ts';
+import { archiveViewsOf, type SiteRecord } from '../build/2-read-archive.ts';
 import { summarize, summarizeRecord, type ArchiveSummary, type RecordSummary } from './archive-model.ts';
 import { facetCounts, type FacetCounts } from './facets.ts';
 
@@ -26,8 +26,19 @@ export interface ArchiveModel {
   facetCounts: FacetCounts[];
 }
 
-/** The model of these validated records, with the guardian and classification views derived from them. */
-export function archiveModelOf(records: readonly SiteRecord[], views: ArchiveViews): ArchiveModel {
+// Kept on globalThis, like archiveViewsOf's memo: Astro bundles the pages with their own copy of this module.
+const MODELS = Symbol.for('echo-archive.archive-models');
+const models: WeakMap<readonly SiteRecord[], ArchiveModel> = ((globalThis as { [MODELS]?: WeakMap<readonly SiteRecord[], ArchiveModel> })[MODELS] ??= new WeakMap());
+
+/** The model of these validated records, derived on the first call for this very array and reused after. */
+export function archiveModelOf(records: readonly SiteRecord[]): ArchiveModel {
+  let model = models.get(records);
+  if (model === undefined) models.set(records, (model = deriveModel(records)));
+  return model;
+}
+
+function deriveModel(records: readonly SiteRecord[]): ArchiveModel {
+  const views = archiveViewsOf(records);
   const entries = [...records].sort(newestFirst);
   // Counts, facets and the facet pages read the effective classification (DECISIONS 26).
   const effective = entries.map((e) => ({ ...e, record: effectiveRecord(views, e.id, e.record) }));
@@ -40,17 +51,4 @@ export function archiveModelOf(records: readonly SiteRecord[], views: ArchiveVie
     summary: summarize(effectiveRecords),
     facetCounts: facetCounts(effectiveRecords),
   };
-}
-
-// The integration and the Astro pages are separate module instances (Astro bundles the pages): a global slot.
-const HANDED_OVER = Symbol.for('echo-archive.archive-model');
-type Slot = { [HANDED_OVER]?: ArchiveModel };
-
-/** Hands this build's model to the Astro pages (undefined when the build ends). */
-export function handOverModel(model: ArchiveModel | undefined): void {
-  (globalThis as Slot)[HANDED_OVER] = model;
-}
-
-export function handedOverModel(): ArchiveModel | undefined {
-  return (globalThis as Slot)[HANDED_OVER];
 }

@@ -16,8 +16,8 @@ import { PageCache, prunePageCache } from './page-cache.ts';
 
 export interface SearchIndexCache {
   compress: Compress;
-  /** How many files came from the cache, and how many were compressed. */
-  counts(): { reused: number; made: number };
+  /** How many files came from the cache. */
+  reused(): number;
   /** Removes the entries this build did not use. */
   prune(): void;
 }
@@ -28,7 +28,6 @@ export function searchIndexCache(dir: string): SearchIndexCache {
   const settings = `gzip ${GZIP_LEVEL} zlib ${process.versions.zlib}\n`;
   const used = new Set<string>();
   let reused = 0;
-  let made = 0;
   return {
     compress(json) {
       const key = sha256Hex(settings + json);
@@ -39,12 +38,11 @@ export function searchIndexCache(dir: string): SearchIndexCache {
         return hit.bytes;
       }
       const bytes = gzipJson(json);
-      made++;
       const stored = cache.storeBytes(key, bytes, 'gz');
       if (stored !== undefined) used.add(stored);
       return bytes;
     },
-    counts: () => ({ reused, made }),
+    reused: () => reused,
     prune: () => void prunePageCache(dir, used),
   };
 }
