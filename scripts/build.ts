@@ -10,8 +10,15 @@
  * The site is built into a staging folder beside the output folder (`.dist.building-<pid>`) and renamed into place
  * only when every step has succeeded, so the output folder is always a whole build, this one or the one before:
  * a build that is killed or runs out of disk space never leaves a half-written site where a deploy or
- * check:published would take it for whole. A build's first act is to remove the staging folders of builds that
- * died. A step that fails on a full disk is named as such (ENOSPC) in plain words.
+ * check:published would take it for whole. A step that fails on a full disk is named as such (ENOSPC) in plain words.
+ *
+ * The staging folder is not made afresh: it is the site before the current one, kept beside it (`.dist.spare`), and
+ * the build updates it in place (ECHO_ARCHIVE_SITE_DIR, src/site/build/5-site-folder.ts), writing only the files whose
+ * bytes change and removing those that went away: at 100,000 records, 200,000 files are not linked again and removed
+ * again on every build. The site it replaces becomes the next spare. Where no spare is left, the staging folder of a
+ * build that died is taken instead (a half-updated folder is repaired by the same comparisons), else an empty one;
+ * --no-cache always starts from an empty one. Astro's own output goes to `.dist.building-<pid>.astro` and is moved in.
+ * A build's first act is to remove what builds that died left and it does not take.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statfsSync } from 'node:fs';
@@ -19,6 +26,8 @@ import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { NO_CACHE_ENV } from '../src/core/publish/build-cache.ts';
+import { isProcessAlive } from '../src/core/util/process-alive.ts';
+import { SITE_DIR_ENV } from '../src/site/build/5-site-folder.ts';
 
 const REPO = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -36,24 +45,61 @@ Builds the site into dist/: the record-chain builder bundle, then astro build (v
 the pages and writes the search index). Unchanged inputs are reused from the build cache
 (node_modules/.cache/echo-archive/, or ECHO_ARCHIVE_CACHE_DIR): validation results, record pages.
 
+The site before the current one is kept beside it (.dist.spare for dist/): the next build updates it in place and
+swaps it in, writing only the files that change. It can be deleted at any time; the next build then starts afresh.
+
   --no-cache      build everything afresh and leave the cache as it was (the same as ${NO_CACHE_ENV}=1)
   --out-dir DIR   build the site into DIR instead of dist/
   -h, --help      this text`);
   process.exit(0);
 }
 
-const env = values['no-cache'] ? { ...process.env, [NO_CACHE_ENV]: '1' } : process.env;
+const noCache = values['no-cache'] === true;
 const outDir = values['out-dir'] === undefined ? join(REPO, 'dist') : resolve(values['out-dir']);
 const parent = dirname(outDir);
 const STAGING = `.${basename(outDir)}.building-`;
 const PREVIOUS = `.${basename(outDir)}.previous-`;
+const spare = join(parent, `.${basename(outDir)}.spare`);
 mkdirSync(parent, { recursive: true });
-// What builds that were killed left: their staging folders, or the previous site of a swap they did not finish.
-for (const name of readdirSync(parent)) {
-  if (name.startsWith(STAGING) || name.startsWith(PREVIOUS)) rmSync(join(parent, name), { recursive: true, force: true });
-}
 const staging = join(parent, `${STAGING}${process.pid}`);
-const cleanUp = () => rmSync(staging, { recursive: true, force: true });
+const astroOut = `${staging}.astro`;
+
+// What builds that died left (their staging folders, or the previous site of a swap they did not finish); a running
+// build's are its own. One of them may become this build's staging folder, if no spare is left.
+const dead: string[] = [];
+for (const name of readdirSync(parent)) {
+  const owner = name.startsWith(STAGING) || name.startsWith(PREVIOUS) ? /-(\d+)(?:\.astro)?$/.exec(name)?.[1] : undefined;
+  if (owner !== undefined && !isProcessAlive(Number(owner))) dead.push(join(parent, name));
+}
+const candidates = noCache ? [] : [spare, ...dead.filter((path) => !path.endsWith('.astro'))];
+const taken = candidates.find((path) => {
+  try {
+    renameSync(path, staging);
+    return true;
+  } catch {
+    return false; // gone (another build took it) or not there
+  }
+});
+for (const path of dead) if (path !== taken) rmSync(path, { recursive: true, force: true });
+mkdirSync(staging, { recursive: true });
+const env = { ...process.env, ...(noCache ? { [NO_CACHE_ENV]: '1' } : {}), [SITE_DIR_ENV]: staging };
+
+/**
+ * After a failure: Astro's output goes; the staging folder is kept as the spare (the next build repairs what this one
+ * did to it), unless a spare is there already or the disk is full.
+ */
+const cleanUp = (full = false) => {
+  rmSync(astroOut, { recursive: true, force: true });
+  if (!full && !existsSync(spare)) {
+    try {
+      renameSync(staging, spare);
+      return;
+    } catch {
+      // removed below
+    }
+  }
+  rmSync(staging, { recursive: true, force: true });
+};
 process.once('SIGINT', () => (cleanUp(), process.exit(130)));
 process.once('SIGTERM', () => (cleanUp(), process.exit(143)));
 
@@ -69,7 +115,7 @@ function diskFull(dir: string): boolean {
 
 const steps: [string, string[]][] = [
   ['record-chain builder', [join(REPO, 'scripts/build-builder.ts')]],
-  ['astro build', [join(REPO, 'node_modules/astro/bin/astro.mjs'), 'build', '--outDir', staging]],
+  ['astro build', [join(REPO, 'node_modules/astro/bin/astro.mjs'), 'build', '--outDir', astroOut]],
 ];
 const timings: string[] = [];
 for (const [name, args] of steps) {
@@ -82,14 +128,18 @@ for (const [name, args] of steps) {
         (full ? `: the disk is full (no space left on device, ENOSPC). Free some space and build again.` : '') +
         ` ${outDir} was left as it was.`,
     );
-    cleanUp();
+    cleanUp(full);
     process.exit(status || 1);
   }
   timings.push(`${name} ${((performance.now() - start) / 1000).toFixed(1)} s`);
 }
-// The swap: the previous site aside, the new one in place, the previous one removed.
+// The swap: the previous site aside, the new one in place, the previous one kept as the next build's spare.
+rmSync(astroOut, { recursive: true, force: true });
 const previous = join(parent, `${PREVIOUS}${process.pid}`);
 if (existsSync(outDir)) renameSync(outDir, previous);
 renameSync(staging, outDir);
-rmSync(previous, { recursive: true, force: true });
-console.log(`build: done (${timings.join(', ')})${values['no-cache'] ? ', without the cache' : ''}`);
+if (existsSync(previous)) {
+  rmSync(spare, { recursive: true, force: true }); // one left by --no-cache (which took none) or by a build beside this one
+  renameSync(previous, spare);
+}
+console.log(`build: done (${timings.join(', ')})${noCache ? ', without the cache' : ''}`);

@@ -5,7 +5,7 @@
  * turn, and each time the cached build's whole output is compared, file by file, with a clean build's (--no-cache).
  * The build's own log shows the cache was used (pages reused), so the comparison is not between two clean builds.
  */
-import { execFile } from 'node:child_process';
+import { execFile, spawnSync } from 'node:child_process';
 import { appendFileSync, cpSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -67,6 +67,11 @@ const reused = (log: string) => Number(/Rendered \d+ record pages \((\d+) from t
 const listings = (log: string) => {
   const [, all, fromCache] = /Rendered (\d+) listing pages? \((\d+) from the cache/.exec(log) ?? [];
   return { all: Number(all ?? NaN), reused: Number(fromCache ?? NaN) };
+};
+/** What a build's log says of its site folder: its files, how many were written and removed. */
+const siteFolder = (log: string) => {
+  const [, files, written, removed] = /Updated the site's (\d+) files in place: (\d+) written, (\d+) removed/.exec(log) ?? [];
+  return { files: Number(files ?? NaN), written: Number(written ?? NaN), removed: Number(removed ?? NaN) };
 };
 /** The records after the first change: the project's 15, and two added (the rename keeps the count). */
 const RECORDS = 17;
@@ -153,13 +158,40 @@ describe('a build with the cache writes what a clean build writes', () => {
   }, 180_000);
 
   it('and with nothing changed, every page comes from the cache', async () => {
-    const { log } = await cachedEqualsClean();
+    const { log, files } = await cachedEqualsClean();
     expect(reused(log)).toBe(RECORDS);
     expect(listings(log).all).toBeGreaterThan(20);
     expect(listings(log).reused).toBe(listings(log).all);
     // and every compressed file of the search index (all but index.json)
-    const [, written, fromCache] = /Wrote the search index: \d+ records in (\d+) files, (\d+) from the cache/.exec(log) ?? [];
+    const [, written, fromCache] = /Wrote the search index: \d+ records in (\d+) files \(\d+ changed, (\d+) from the cache/.exec(log) ?? [];
     expect(Number(written)).toBeGreaterThan(10);
     expect(Number(fromCache)).toBe(Number(written) - 1);
+    // The site is updated in place: built twice more, the second build's folder (the first's spare) needs no write.
+    await build(false);
+    const again = siteFolder(await build(false));
+    expect(again.files).toBe(files.size);
+    expect(again).toMatchObject({ written: 0, removed: 0 });
+  }, 240_000);
+
+  it('after a build that was killed half-way: the folder it left is repaired', async () => {
+    // What a killed build leaves: its staging folder (the spare it took, half updated) and Astro's output beside it.
+    const dead = spawnSync('true').pid!;
+    const left = join(project, `.dist.building-${dead}`);
+    renameSync(join(project, '.dist.spare'), left);
+    mkdirSync(`${left}.astro`);
+    writeFileSync(join(`${left}.astro`, 'index.html'), 'half');
+    rmSync(join(left, 'records/echo-2026-01-14-000001/index.html'));
+    const indexFile = readdirSync(join(left, 'search-index'), { recursive: true, withFileTypes: true }).find((d) => d.isFile())!;
+    const cut = join(indexFile.parentPath, indexFile.name);
+    writeFileSync(cut, readFileSync(cut).subarray(0, 3)); // not a link: the index's files are written
+    writeFileSync(join(left, 'stray.html'), 'from nowhere');
+    mkdirSync(join(left, 'records/echo-9999-01-01-000001'), { recursive: true });
+    writeFileSync(join(left, 'records/echo-9999-01-01-000001/index.html'), 'a record that is gone');
+    rmSync(join(left, 'policies'), { recursive: true });
+    writeFileSync(join(left, 'policies'), 'a file where a folder belongs');
+    const { log } = await cachedEqualsClean();
+    expect(siteFolder(log).written).toBeGreaterThanOrEqual(3);
+    expect(siteFolder(log).removed).toBeGreaterThanOrEqual(2);
+    expect(readdirSync(project).filter((name) => name.includes('.building-') || name.includes('.previous-'))).toEqual([]);
   }, 180_000);
 });

@@ -3,10 +3,10 @@
  * the main thread, each the same document `astro dev` serves (recordDocument); and the move of the staged pages
  * and files into the output (src/core/util/move-entries.ts).
  */
-import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { mergeEntries, moveFolderOver } from '../../src/core/util/move-entries.ts';
+import { finishSiteFolder } from '../../src/site/build/5-site-folder.ts';
 import { listingPagePath, recordPageId } from '../../src/site/build/integration.ts';
 import { publishRawRecord, readRawRecord } from '../../src/site/build/4-raw-records.ts';
 import { recordJobs, recordPageThreads, startRecordPages, type RecordSource } from '../../src/site/build/3-record-pages.ts';
@@ -97,7 +97,8 @@ describe('startRecordPages', () => {
       const dir = tempDir();
       const searchDir = tempDir();
       const run = startRecordPages(records, { frame, dir, logger: quiet, threads, searchDir });
-      expect(await run.finish()).toEqual({ pages: records.length, reused: 0, linked: records.length, copied: 0, listings: 0, listingsReused: 0, entries: [] });
+      const total = { pages: records.length, reused: 0, linked: records.length, copied: 0, listings: 0, listingsReused: 0, entries: [] };
+      expect(await run.finish()).toEqual({ ...total, changed: 2 * records.length });
       // One search document per record, in the batches' files.
       expect(searchedIds(searchDir)).toEqual(records.map((r) => r.id).sort());
       const jobs = new Map(recordJobs(records).map((j) => [j.page.entry.id, readRecordPage(j)]));
@@ -107,6 +108,9 @@ describe('startRecordPages', () => {
       }
       for (const r of records) expect(readFileSync(join(dir, `${r.id}.json`))).toEqual(r.bytes);
       expect(warnings).toEqual([]);
+      // Again over the same folder (the previous build's site, updated in place): nothing is written.
+      const again = startRecordPages(records, { frame, dir, logger: quiet, threads, searchDir: tempDir() });
+      expect(await again.finish()).toEqual({ ...total, changed: 0 });
     });
   }
 
@@ -205,6 +209,12 @@ describe('publishRawRecord', () => {
     expect(how).toBe('linked');
     expect(bytes).toEqual(record!.bytes); // what the page is rendered from
     expect(readFileSync(join(dir, `${record!.id}.json`))).toEqual(record!.bytes);
+    // the previous build's file, left as it is; a stale one replaced
+    expect(publishRawRecord(record!, dir).changed).toBe(false);
+    unlinkSync(join(dir, `${record!.id}.json`)); // not written through the link: that is the record's own file
+    writeFileSync(join(dir, `${record!.id}.json`), 'stale');
+    expect(publishRawRecord(record!, dir).changed).toBe(true);
+    expect(readFileSync(join(dir, `${record!.id}.json`))).toEqual(record!.bytes);
     writeFileSync(record!.file, '{"changed": true}');
     expect(() => publishRawRecord(record!, tempDir())).toThrow(/changed on disk after it was validated/);
   });
@@ -219,54 +229,50 @@ describe('readRawRecord (astro dev\'s /records/<id>.json)', () => {
   });
 });
 
-describe('moveFolderOver', () => {
-  it('puts the staged folder in place with what Astro built there kept, by renaming it; refuses to replace a file', () => {
-    const root = tempDir();
-    const staged = join(root, 'staged');
-    const out = join(root, 'out', 'records');
-    mkdirSync(join(staged, 'echo-a'), { recursive: true });
-    writeFileSync(join(staged, 'echo-a', 'index.html'), 'page');
-    mkdirSync(out, { recursive: true });
-    writeFileSync(join(out, 'index.html'), 'astro');
-    const page = statSync(join(staged, 'echo-a', 'index.html')).ino;
-    moveFolderOver(staged, out, (p) => `taken: ${p}`);
-    expect(readdirSync(out).sort()).toEqual(['echo-a', 'index.html']);
-    expect(readFileSync(join(out, 'index.html'), 'utf8')).toBe('astro');
-    expect(statSync(join(out, 'echo-a', 'index.html')).ino).toBe(page); // moved, not copied
-    expect(existsSync(staged)).toBe(false);
-    // no folder there yet: one rename
-    const again = join(root, 'again');
-    mkdirSync(join(again, 'x'), { recursive: true });
-    moveFolderOver(again, join(root, 'fresh'), (p) => `taken: ${p}`);
-    expect(readdirSync(join(root, 'fresh'))).toEqual(['x']);
-    // a file at the same place in both
-    const clash = join(root, 'clash');
-    mkdirSync(clash);
-    writeFileSync(join(clash, 'index.html'), 'mine');
-    expect(() => moveFolderOver(clash, out, (p) => `taken: ${p}`)).toThrow('taken: index.html');
+describe('finishSiteFolder', () => {
+  const file = (dir: string, path: string, text: string) => (mkdirSync(join(dir, path, '..'), { recursive: true }), writeFileSync(join(dir, path), text));
+  it("moves Astro's files in beside the build's (only those that changed), removes what the build did not place", () => {
+    const site = tempDir();
+    const out = tempDir();
+    file(site, 'records/echo-a/index.html', 'page');
+    file(site, 'browse/record_kind/echo/index.html', 'listing');
+    file(site, 'index.html', 'astro, last build');
+    file(site, 'about/index.html', 'astro, unchanged');
+    file(site, 'gone/index.html', 'a page of the last build only');
+    file(out, 'index.html', 'astro, this build');
+    file(out, 'about/index.html', 'astro, unchanged');
+    file(out, 'browse/record_kind/index.html', 'counts');
+    const unchanged = statSync(join(site, 'about/index.html')).ino;
+    const files = new Set(['records/echo-a/index.html', 'browse/record_kind/echo/index.html']);
+    expect(finishSiteFolder({ dir: site, own: false }, out, files)).toEqual({ astro: 3, moved: 2, removed: 1 });
+    expect(readFileSync(join(site, 'index.html'), 'utf8')).toBe('astro, this build');
+    expect(readFileSync(join(site, 'browse/record_kind/index.html'), 'utf8')).toBe('counts');
+    expect(readFileSync(join(site, 'browse/record_kind/echo/index.html'), 'utf8')).toBe('listing');
+    expect(statSync(join(site, 'about/index.html')).ino).toBe(unchanged); // the same bytes: left as it was
+    expect(existsSync(join(site, 'gone'))).toBe(false); // the file and its folder, left empty
+    expect(files.has('index.html')).toBe(true);
   });
-});
 
-describe('mergeEntries', () => {
-  it('moves the staged listing pages into folders Astro made, beside its files, and never replaces a file', () => {
-    const from = tempDir();
-    const to = tempDir();
-    // Astro's: /browse/records.json and a facet's counts page /browse/record_kind/
-    mkdirSync(join(to, 'browse', 'record_kind'), { recursive: true });
-    writeFileSync(join(to, 'browse', 'records.json'), '[]');
-    writeFileSync(join(to, 'browse', 'record_kind', 'index.html'), 'counts');
-    for (const page of ['browse', 'browse/2', 'browse/record_kind/echo', 'browse/record_kind/echo/1']) {
-      mkdirSync(join(from, page), { recursive: true });
-      writeFileSync(join(from, page, 'index.html'), page);
-    }
-    expect(mergeEntries(from, to, (p) => `taken: ${p}`)).toBe(3);
-    for (const page of ['browse', 'browse/2', 'browse/record_kind/echo', 'browse/record_kind/echo/1']) expect(readFileSync(join(to, page, 'index.html'), 'utf8')).toBe(page);
-    expect(readFileSync(join(to, 'browse', 'record_kind', 'index.html'), 'utf8')).toBe('counts');
-    expect(readFileSync(join(to, 'browse', 'records.json'), 'utf8')).toBe('[]');
-    mkdirSync(join(from, 'browse', 'record_kind'), { recursive: true });
-    writeFileSync(join(from, 'browse', 'record_kind', 'index.html'), 'mine');
-    expect(() => mergeEntries(from, to, (p) => `taken: ${p}`)).toThrow('taken: browse/record_kind/index.html');
-    expect(readFileSync(join(to, 'browse', 'record_kind', 'index.html'), 'utf8')).toBe('counts');
+  it('refuses a file of Astro\'s where the build placed one', () => {
+    const site = tempDir();
+    const out = tempDir();
+    file(site, 'browse/index.html', 'listing');
+    file(out, 'browse/index.html', 'astro');
+    expect(() => finishSiteFolder({ dir: site, own: false }, out, new Set(['browse/index.html']))).toThrow(
+      "browse/index.html: a page of the archive's would replace a file Astro built there",
+    );
+  });
+
+  it("a bare astro build's own folder takes the place of Astro's output", () => {
+    const root = tempDir();
+    const site = join(root, 'site');
+    const out = join(root, 'out');
+    file(site, 'records/echo-a.json', '{}');
+    file(out, 'index.html', 'astro');
+    finishSiteFolder({ dir: site, own: true }, out, new Set(['records/echo-a.json']));
+    expect(existsSync(site)).toBe(false);
+    expect(readFileSync(join(out, 'records/echo-a.json'), 'utf8')).toBe('{}');
+    expect(readFileSync(join(out, 'index.html'), 'utf8')).toBe('astro');
   });
 });
 

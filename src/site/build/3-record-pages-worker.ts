@@ -4,17 +4,18 @@
  * <dir>/<id>/index.html. The job carries no parsed record: the main thread does not keep every record's echo text
  * (src/site/build/2-read-archive.ts), and the raw-record step reads the file anyway. With the page cache
  * (src/site/build/cache/page-cache.ts), a page whose inputs are unchanged is linked from the cache instead of rendered.
+ * The folder may hold the previous build's pages (scripts/build.ts updates the site in place): a page or file that
+ * is right already is left as it is (src/core/util/update-in-place.ts).
  * Each record's search document (src/site/render/record-page/search-document.ts), taken from the cache beside its page
  * when the page came from there, goes into the batch's own file of search documents (src/site/build/7-search-index.ts),
  * not back to the main thread: a hundred thousand records' text crossing into Astro's thread while it renders made the
  * build's peak memory double.
  * Synchronous file calls: this thread has nothing else to do.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parsedRecord, publishRawRecord, readRawRecord, type RawRecordFile } from './4-raw-records.ts';
 import { PageCache, pageCacheKey, type PageCacheSettings } from './cache/page-cache.ts';
-import { linkOrCopySync } from '../../core/util/link-or-copy.ts';
+import { linkIfChanged, writeIfChanged } from '../../core/util/update-in-place.ts';
 import { echoHtml } from '../render/echo-html.ts';
 import { frameOf, type FrameSettings, type SiteFrame } from '../render/page-frame.ts';
 import { recordDocument } from '../render/record-document.ts';
@@ -73,6 +74,8 @@ export interface RecordBatchResult {
   listingsReused: number;
   /** The cache entries this batch used or stored (names relative to the cache folder). */
   entries: string[];
+  /** Files (pages and raw records) written or linked anew: the others held the right bytes already. */
+  changed: number;
 }
 
 /** This thread's view of the cache, for the build that is running (a thread may serve several builds in tests). */
@@ -86,7 +89,7 @@ function cacheFor(settings: PageCacheSettings | undefined): PageCache | undefine
 export default function renderRecordPages({ frame, dir, jobs, cache: settings, searchFile, listings }: RecordPageBatch): RecordBatchResult {
   const siteFrame = frameOf(frame);
   const cache = cacheFor(settings);
-  const result: RecordBatchResult = { pages: 0, reused: 0, linked: 0, copied: 0, listings: 0, listingsReused: 0, entries: [] };
+  const result: RecordBatchResult = { pages: 0, reused: 0, linked: 0, copied: 0, listings: 0, listingsReused: 0, entries: [], changed: 0 };
   if (listings) renderListingPages(listings, frame, siteFrame, cache, result);
   // Each record's search document as one JSON line (the cache's entry is that line already: not parsed here).
   const search: (string | Uint8Array)[] = [];
@@ -96,16 +99,17 @@ export default function renderRecordPages({ frame, dir, jobs, cache: settings, s
   const ctx = { paths: siteFrame.paths, site: siteFrame.site, echoHtml: echoOnce };
   for (const { page, raw } of jobs) {
     // Always published and checked: the raw file is the record's bytes, which the page's key names by their hash.
-    const { how, bytes } = publishRawRecord(raw, dir);
+    const { how, changed, bytes } = publishRawRecord(raw, dir);
     result[how]++;
-    const folder = join(dir, page.entry.id);
-    mkdirSync(folder, { recursive: true });
-    const file = join(folder, 'index.html');
+    if (changed) result.changed++;
+    const file = join(dir, page.entry.id, 'index.html');
     result.pages++;
     const key = cache ? pageCacheKey(cache.settings.code, frame, page) : undefined;
     if (cache && key) {
       const hit = cache.find(key);
-      if (hit && placeCached(join(cache.settings.dir, hit.name), file)) {
+      const placed = hit && placeCached(join(cache.settings.dir, hit.name), file);
+      if (placed) {
+        if (placed === 'changed') result.changed++;
         result.reused++;
         result.entries.push(hit.name);
         if (searchFile === undefined) continue;
@@ -119,7 +123,7 @@ export default function renderRecordPages({ frame, dir, jobs, cache: settings, s
     }
     const input = recordPageInput(page, bytes);
     const html = recordDocument(input, siteFrame, echoOnce);
-    writeFileSync(file, html);
+    if (writeIfChanged(file, html)) result.changed++;
     const stored = cache && key ? cache.store(key, file, html) : undefined;
     if (stored !== undefined) result.entries.push(stored);
     if (searchFile === undefined) continue;
@@ -133,22 +137,22 @@ export default function renderRecordPages({ frame, dir, jobs, cache: settings, s
 /** The listing pages of a batch: each linked from the cache when its job is unchanged, else rendered and stored. */
 function renderListingPages({ dir, script, jobs }: ListingBatch, frame: FrameSettings, siteFrame: SiteFrame, cache: PageCache | undefined, result: RecordBatchResult): void {
   for (const job of jobs) {
-    const folder = join(dir, job.path);
-    mkdirSync(folder, { recursive: true });
-    const file = join(folder, 'index.html');
+    const file = join(dir, job.path, 'index.html');
     result.listings++;
     // The job is the page's whole input but the code, the frame and the script's name: all in the key.
     const key = cache ? pageCacheKey(cache.settings.code, frame, ['listing', script, job]) : undefined;
     if (cache && key) {
       const hit = cache.find(key);
-      if (hit && placeCached(join(cache.settings.dir, hit.name), file)) {
+      const placed = hit && placeCached(join(cache.settings.dir, hit.name), file);
+      if (placed) {
+        if (placed === 'changed') result.changed++;
         result.listingsReused++;
         result.entries.push(hit.name);
         continue;
       }
     }
     const html = listingDocument(job, siteFrame, script);
-    writeFileSync(file, html);
+    if (writeIfChanged(file, html)) result.changed++;
     const stored = cache && key ? cache.store(key, file, html) : undefined;
     if (stored !== undefined) result.entries.push(stored);
   }
@@ -161,11 +165,13 @@ function storeSearchDocument(cache: PageCache, key: string, line: string, result
   return line;
 }
 
-/** Links a verified entry at the page's place; false if it vanished in between (another build pruned it). */
-function placeCached(entry: string, file: string): boolean {
+/**
+ * Links a verified entry at the page's place (left as it is when it is that entry already); false if the entry
+ * vanished in between (another build pruned it).
+ */
+function placeCached(entry: string, file: string): 'changed' | 'kept' | false {
   try {
-    linkOrCopySync(entry, file);
-    return true;
+    return linkIfChanged(entry, file).changed ? 'changed' : 'kept';
   } catch {
     return false;
   }

@@ -8,7 +8,7 @@
  * and a few relations (src/site/render/record-document.ts), a listing page of its job (src/site/model/listing-jobs.ts,
  * src/site/render/listing-document.ts); both also serve `astro dev`. So the build renders these pages on worker
  * threads from the moment the archive is validated, each linked from the page cache when its input is unchanged, into
- * staging folders that the integration moves into the output when Astro is done (src/site/build/integration.ts).
+ * the site's folder, where a page that is right already is left as it is (src/site/build/5-site-folder.ts).
  *
  * A failure of the pool costs time, never pages: whatever the workers did not write is rendered on the main thread,
  * which also takes its share of the batches once Astro is done with its own pages. Threads: RECORD_PAGE_THREADS,
@@ -142,7 +142,7 @@ export function startRecordPages(
   let jobs: RecordJob[] = [];
   let listingJobs: ListingJob[] = [];
   let length = 0;
-  const total: RecordPagesTotal = { pages: 0, reused: 0, linked: 0, copied: 0, listings: 0, listingsReused: 0, entries: [] };
+  const total: RecordPagesTotal = { pages: 0, reused: 0, linked: 0, copied: 0, listings: 0, listingsReused: 0, entries: [], changed: 0 };
   const count = (r: RecordBatchResult) => {
     total.pages += r.pages;
     total.reused += r.reused;
@@ -150,6 +150,7 @@ export function startRecordPages(
     total.copied += r.copied;
     total.listings += r.listings;
     total.listingsReused += r.listingsReused;
+    total.changed += r.changed;
     for (const entry of r.entries) total.entries.push(entry);
   };
   let done = new Uint8Array(0);

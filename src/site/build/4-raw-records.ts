@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { sha256Hex } from '../../core/crypto/sha256.ts';
 import { parseStrictJson } from '../../core/json/strict-parse.ts';
 import type { JsonObject } from '../../core/rules/rule.ts';
-import { linkOrCopySync } from '../../core/util/link-or-copy.ts';
+import { linkIfChanged } from '../../core/util/update-in-place.ts';
 
 /** What publishing needs of a record: where its validated file is, and the hash of the bytes validated. */
 export interface RawRecordFile {
@@ -27,12 +27,13 @@ export interface RawRecordFile {
 /**
  * Places the record file at `<dir>/<id>.json` (the build does this beside each record page, on the record-page
  * threads, src/site/build/3-record-pages-worker.ts; the site path is /records/<id>.json): 'linked' or 'copied', and
- * the bytes published, which the page is then rendered from (parsedRecord).
+ * the bytes published, which the page is then rendered from (parsedRecord), and whether the file changed. A file that is the record's already (the
+ * previous build's, src/core/util/update-in-place.ts) is left as it is.
  */
-export function publishRawRecord(record: RawRecordFile, dir: string): { how: 'linked' | 'copied'; bytes: Buffer } {
+export function publishRawRecord(record: RawRecordFile, dir: string): { how: 'linked' | 'copied'; changed: boolean; bytes: Buffer } {
   const target = join(dir, `${record.id}.json`);
-  const how = linkOrCopySync(record.file, target) ? 'linked' : 'copied';
-  return { how, bytes: validatedBytes(record, target) };
+  const { how, changed } = linkIfChanged(record.file, target);
+  return { how, changed, bytes: validatedBytes(record, target) };
 }
 
 /**

@@ -8,8 +8,9 @@
  * - Without a log signing key the tiles are published but no checkpoint, and the build says so.
  * - An archive without a .log folder has no log: the build says so and publishes none.
  */
-import { cpSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { filesUnder, linkIfChanged, writeIfChanged } from '../../core/util/update-in-place.ts';
 import { LogStateError, reconcile, VERSIONS_DIR, type PendingLeaf } from '../../core/log/archive-log.ts';
 import { readLogState, logDir, type LogState } from '../../core/log/log-files.ts';
 import { logFiles, versionUrl } from '../../core/log/publish.ts';
@@ -68,16 +69,26 @@ export function readSiteLog(archiveRoot: string, records: SiteRecord[], logger: 
   }
 }
 
-/** Writes the log into `<outDir>/log/`: tiles, entry bundles, earlier versions and (with a key) the checkpoint. */
-export function writeSiteLog(log: SiteLog, outDir: string): number {
-  const base = join(outDir, 'log');
-  const files = logFiles(log.state.entries, log.state.tree, log.signers);
-  for (const file of files) {
-    const path = join(base, file.path);
-    mkdirSync(dirname(path), { recursive: true });
-    writeFileSync(path, file.bytes);
+/**
+ * Writes the log into `<outDir>/log/`: tiles, entry bundles, earlier versions and (with a key) the checkpoint, each
+ * only if its bytes change (src/core/util/update-in-place.ts). Its files, as paths from `outDir`, and how many changed.
+ */
+export function writeSiteLog(log: SiteLog, outDir: string): { files: string[]; changed: number } {
+  const files: string[] = [];
+  let changed = 0;
+  for (const file of logFiles(log.state.entries, log.state.tree, log.signers)) {
+    const path = `log/${file.path}`;
+    if (writeIfChanged(join(outDir, path), file.bytes)) changed++;
+    files.push(path);
   }
+  // Earlier versions are the archive's files, byte for byte: linked (copied across file systems).
   const versions = join(log.state.dir, VERSIONS_DIR);
-  if (existsSync(versions)) cpSync(versions, join(base, VERSIONS_DIR), { recursive: true });
-  return files.length;
+  if (existsSync(versions)) {
+    for (const name of filesUnder(versions)) {
+      const path = `log/${VERSIONS_DIR}/${name}`;
+      if (linkIfChanged(join(versions, name), join(outDir, path)).changed) changed++;
+      files.push(path);
+    }
+  }
+  return { files, changed };
 }

@@ -4,16 +4,16 @@
  * the records' text and the postings never enter Astro's thread.
  *
  * Messages in: { file } a documents file to fold in; { write: out } write the index into out and end.
- * Messages out: { written: files, reused } when the index is written (how many files, how many of them from the cache
- * of compressed files); { error: message } when anything failed.
+ * Messages out: { files, written, reused } when the index is written (its files, how many had to be written, how many
+ * came from the cache of compressed files); { error: message } when anything failed.
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { SearchIndexBuilder } from '../../core/search/build-index.ts';
-import { readSearchDocuments, writeSearchIndex } from './7-search-index.ts';
+import { readSearchDocuments, writeSearchIndex, type SearchIndexWritten } from './7-search-index.ts';
 import { searchIndexCache } from './cache/search-index-cache.ts';
 
 export type IndexWorkerMessage = { file: string } | { write: string };
-export type IndexWorkerReply = { written: number; reused: number } | { error: string };
+export type IndexWorkerReply = SearchIndexWritten | { error: string };
 
 if (parentPort) {
   const port = parentPort;
@@ -28,9 +28,9 @@ if (parentPort) {
       if ('file' in message) {
         for (const doc of readSearchDocuments(message.file)) builder.add(doc);
       } else {
-        const written = writeSearchIndex(builder, message.write);
+        const { files, written } = writeSearchIndex(builder, message.write);
         cache?.prune();
-        port.postMessage({ written, reused: cache?.reused() ?? 0 } satisfies IndexWorkerReply);
+        port.postMessage({ files, written, reused: cache?.reused() ?? 0 } satisfies IndexWorkerReply);
         port.close();
       }
     } catch (err) {

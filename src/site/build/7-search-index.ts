@@ -6,13 +6,15 @@
  * (writeSearchDocuments). They are not handed back to the main thread: at 100,000 records the records' text crossing
  * into Astro's thread while it rendered doubled the build's peak memory (3 GB against 1.5). The index has a thread of
  * its own (startSearchIndex, 7-search-index-worker.ts), told the name of each file as its batch is done: it folds
- * the documents in while Astro renders, and when the build is done writes the index. Every file is written, then
- * the folder is moved into place: the output never holds half an index.
+ * the documents in while Astro renders, and when the build is done writes the index into the site's folder (a
+ * staging folder, never the live site: scripts/build.ts), each file only when its bytes change
+ * (src/core/util/update-in-place.ts).
  */
-import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
 import type { IndexWorkerMessage, IndexWorkerReply } from './7-search-index-worker.ts';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
+import { writeIfChanged } from '../../core/util/update-in-place.ts';
 import { archiveOrder } from '../../core/search/archive-order.ts';
 import type { IndexedDocument, SearchIndexBuilder } from '../../core/search/build-index.ts';
 import { SEARCH_INDEX_DIR } from '../../core/search/format.ts';
@@ -40,11 +42,20 @@ export function* readSearchDocuments(file: string): Generator<IndexedDocument> {
   }
 }
 
+export interface SearchIndexWritten {
+  files: string[];
+  written: number;
+  reused: number;
+}
+
 export interface SearchIndexRun {
   /** A documents file whose batch is done, to fold in. */
   add(file: string): void;
-  /** Writes the index into `<out>/search-index/` once every file is in; how many files, how many from the cache. */
-  write(out: string): Promise<{ written: number; reused: number }>;
+  /**
+   * Writes the index into `<out>/search-index/` once every file is in: its files (paths from `out`), how many of them
+   * had to be written (the others held their bytes already), how many came from the cache.
+   */
+  write(out: string): Promise<SearchIndexWritten>;
   /** Ends the thread without writing (a build that failed). */
   stop(): Promise<void>;
 }
@@ -57,7 +68,7 @@ export function startSearchIndex(records: readonly { id: string }[], cacheDir?: 
   const order = archiveOrder(records, (r) => r.id).map((r) => r.id);
   const worker = new Worker(new URL('./7-search-index-worker.ts', import.meta.url), { workerData: { order, cacheDir } });
   // An error is kept for write(); the thread stops folding in after the first.
-  const reply = new Promise<{ written: number; reused: number }>((resolve, reject) => {
+  const reply = new Promise<SearchIndexWritten>((resolve, reject) => {
     worker.on('message', (m: IndexWorkerReply) => ('error' in m ? reject(new Error(`search index: ${m.error}`)) : resolve(m)));
     worker.on('error', reject);
     worker.on('exit', (code) => reject(new Error(`search index: its thread ended (exit code ${code}) before writing the index`)));
@@ -79,20 +90,14 @@ export function startSearchIndex(records: readonly { id: string }[], cacheDir?: 
   };
 }
 
-/** Writes the index into `<out>/search-index/`; how many files. */
-export function writeSearchIndex(builder: SearchIndexBuilder, out: string): number {
-  const files = builder.files();
-  const target = join(out, SEARCH_INDEX_DIR);
-  const staging = `${target}.${process.pid}.tmp`;
-  rmSync(staging, { recursive: true, force: true });
-  const made = new Set<string>();
-  for (const [path, bytes] of files) {
-    const file = join(staging, path);
-    const dir = dirname(file);
-    if (!made.has(dir)) mkdirSync(dir, { recursive: true }), made.add(dir);
-    writeFileSync(file, bytes);
+/** Writes the index into `<out>/search-index/`, each file only if its bytes change: its files (paths from `out`), how many written. */
+export function writeSearchIndex(builder: SearchIndexBuilder, out: string): { files: string[]; written: number } {
+  const files: string[] = [];
+  let written = 0;
+  for (const [path, bytes] of builder.files()) {
+    const file = `${SEARCH_INDEX_DIR}/${path}`;
+    files.push(file);
+    if (writeIfChanged(join(out, file), bytes)) written++;
   }
-  rmSync(target, { recursive: true, force: true });
-  renameSync(staging, target);
-  return files.size;
+  return { files, written };
 }

@@ -2,8 +2,8 @@
  * The archive's Astro integration: reads and validates the archive once, when the build starts; renders the record
  * pages and the listing pages and publishes the raw record files beside Astro, and moves them into the output when
  * the build ends. The files of this folder are its steps, numbered in the order they run (1 stylesheet and browse
- * script, 2 read the archive, 3 record and listing pages on worker threads, 4 raw records beside them, 5 staging moved
- * into the output, 6 transparency log, 7 search index from the records' search documents). The whole path:
+ * script, 2 read the archive, 3 record and listing pages on worker threads, 4 raw records beside them, 5 the site's
+ * folder, 6 transparency log, 7 search index from the records' search documents). The whole path:
  * ARCHITECTURE.md.
  *
  * - `astro:config:setup`: the stylesheet's versioned href (src/site/build/1-stylesheet.ts), defined for the pages as
@@ -15,9 +15,15 @@
  *   rendering on worker threads (src/site/build/3-record-pages.ts); the browse script they load is bundled
  *   (src/site/build/1-browse-script.ts). Beside each record page the record file is linked for /records/<id>.json,
  *   byte for byte (src/site/build/4-raw-records.ts).
- * - `astro:build:done`: the last pages are rendered; record pages and files move into the output's records/, listing
- *   pages into browse/ beside Astro's facet pages, and the browse script is written; the search index is built and
- *   written from the search documents the page threads wrote beside the staging folder (src/site/build/7-search-index.ts).
+ * - The site's folder: the record pages, raw files, listing pages, browse script, log and search index are placed in
+ *   a folder of their own as they are made, never in Astro's output (which Astro empties after `astro:build:start`).
+ *   `npm run build` names it (ECHO_ARCHIVE_SITE_DIR: the previous build's site, updated in place, scripts/build.ts);
+ *   a bare `astro build` gets a fresh one beside the staging folders.
+ * - `astro:build:done`: the last pages are rendered; the browse script, the log and the search index (from the search
+ *   documents the page threads wrote beside it, src/site/build/7-search-index.ts) are written into the site's folder,
+ *   Astro's own files moved in, and whatever the build did not place removed (src/site/build/5-site-folder.ts). Each
+ *   file is written only when its bytes change (src/core/util/update-in-place.ts). A bare `astro build`'s folder then
+ *   takes the place of Astro's output.
  * - The page cache (src/site/build/cache/page-cache.ts, under the build cache: src/core/publish/build-cache.ts): a
  *   record or listing page whose inputs and code are unchanged is linked from the cache, not rendered; off with
  *   ECHO_ARCHIVE_NO_CACHE.
@@ -26,17 +32,18 @@
  *   src/pages/records/[id].json.ts serves the raw files.
  */
 import { randomUUID } from 'node:crypto';
-import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { mkdirSync, rmSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
 import { isDeployBuild, recordsRoot, siteConfig } from '../../core/config.ts';
 import { buildCacheRoot, noCacheFromEnv } from '../../core/publish/build-cache.ts';
 import { codeFingerprint, PAGE_CODE } from './cache/code-fingerprint.ts';
 import { prunePageCache, type PageCacheSettings } from './cache/page-cache.ts';
-import { moveFolderOver } from '../../core/util/move-entries.ts';
+import { writeIfChanged } from '../../core/util/update-in-place.ts';
 import { handOverArchive, readSiteArchive, siteLogOf, type ArchiveLogger } from './2-read-archive.ts';
 import { createStaging } from './5-staging.ts';
+import { finishSiteFolder, siteFolderFromEnv } from './5-site-folder.ts';
 import { sitePaths } from '../model/paths.ts';
 import { recordJobs, startRecordPages, type RecordPagesRun } from './3-record-pages.ts';
 import { echoHtml } from '../render/echo-html.ts';
@@ -59,9 +66,10 @@ export function echoArchive(): AstroIntegration {
   let repo = '';
   let root = '';
   let dotAstro = '';
-  let staging = '';
+  let site: { dir: string; own: boolean } | undefined;
   let searchStaging = '';
-  let listingStaging = '';
+  /** The site's paths of the record and listing pages and raw files: what the threads place. */
+  let placed: Promise<string[]> | undefined;
   let browseScript: BrowseScript | undefined;
   let frame: FrameSettings = { base: '/', site: undefined, stylesheet: '' };
   let pages: RecordPagesRun | undefined;
@@ -107,9 +115,9 @@ export function echoArchive(): AstroIntegration {
       'astro:build:start': async ({ logger }) => {
         // Astro empties the output folder after this hook, so the record pages and raw files are staged and moved
         // in when it is done: rendered and linked on worker threads, which start while the archive is validated.
-        staging = createStaging(dotAstro);
+        const named = siteFolderFromEnv();
+        site = named === undefined ? { dir: createStaging(dotAstro), own: true } : { dir: named, own: false };
         searchStaging = createStaging(dotAstro);
-        listingStaging = createStaging(dotAstro);
         cache = pageCacheSettings(repo, logger);
         browseScript = bundleBrowseScript(repo);
         const pageSize = browsePageSize(); // a wrong BROWSE_PAGE_SIZE stops the build before any work
@@ -117,11 +125,16 @@ export function echoArchive(): AstroIntegration {
         // The listing, home and search pages' model, derived once from these records (the Astro pages ask for the same
         // records' model and get this one): the listing pages are rendered from it beside Astro.
         const model = reading.then((records) => archiveModelOf(records));
-        const listings = { dir: listingStaging, script: browseScript.path, jobs: model.then((m) => listingJobs(m, pageSize)) };
+        const listings = { dir: site.dir, script: browseScript.path, jobs: model.then((m) => listingJobs(m, pageSize)) };
+        placed = Promise.all([reading, listings.jobs]).then(([records, jobs]) => [
+          ...records.flatMap(({ id }) => [`${RECORDS_PATH}/${id}/index.html`, `${RECORDS_PATH}/${id}.json`]),
+          ...jobs.map((job) => `${job.path}index.html`),
+        ]);
+        placed.catch(() => undefined);
         // The index's thread starts once the records (its documents' order) are known; until then the files wait.
         const waiting: string[] = [];
         const onSearchFile = (file: string) => (search ? search.add(file) : waiting.push(file));
-        const run = startRecordPages(reading, { frame, dir: staging, logger, cache, searchDir: searchStaging, onSearchFile, listings });
+        const run = startRecordPages(reading, { frame, dir: join(site.dir, RECORDS_PATH), logger, cache, searchDir: searchStaging, onSearchFile, listings });
         let read: Awaited<typeof reading>;
         try {
           read = await reading;
@@ -131,7 +144,8 @@ export function echoArchive(): AstroIntegration {
           await run.stop();
           await search?.stop();
           search = undefined;
-          for (const folder of [staging, searchStaging, listingStaging]) rmSync(folder, { recursive: true, force: true });
+          rmSync(searchStaging, { recursive: true, force: true });
+          if (site.own) rmSync(site.dir, { recursive: true, force: true });
           throw err;
         }
         handOverArchive(read);
@@ -144,12 +158,15 @@ export function echoArchive(): AstroIntegration {
           const done = await pages?.finish();
           finished = true;
           const out = fileURLToPath(dir);
-          moveFolderOver(staging, join(out, RECORDS_PATH), (path) => `${RECORDS_PATH}/${path} would replace a file Astro built there`);
-          // The listing pages are all under browse/ (src/site/model/listing-jobs.ts), beside Astro's facet pages.
-          const listed = join(listingStaging, 'browse');
-          if (existsSync(listed)) moveFolderOver(listed, join(out, 'browse'), (path) => `browse/${path}: a listing page would replace a file Astro built there`);
-          writeFileAt(join(out, browseScript!.path), browseScript!.bytes);
-          if (log) logger.info(`Published the transparency log: ${writeSiteLog(log, out)} files under log/`);
+          const files = new Set(await placed);
+          let changed = (done?.changed ?? 0) + Number(writeIfChanged(join(site!.dir, browseScript!.path), browseScript!.bytes));
+          files.add(browseScript!.path);
+          if (log) {
+            const written = writeSiteLog(log, site!.dir);
+            for (const path of written.files) files.add(path);
+            changed += written.changed;
+            logger.info(`Published the transparency log: ${written.files.length} files under log/`);
+          }
           if (done) {
             const reused = cache ? ` (${done.reused} from the cache, ${done.pages - done.reused} rendered)` : ' (no cache)';
             logger.info(`Rendered ${done.pages} record page${done.pages === 1 ? '' : 's'}${reused}`);
@@ -158,17 +175,26 @@ export function echoArchive(): AstroIntegration {
             if (cache) prunePageCache(cache.dir, new Set(done.entries));
             logger.info(`Published ${done.linked + done.copied} raw record${done.linked + done.copied === 1 ? '' : 's'} (${done.linked} linked, ${done.copied} copied)`);
             const started = performance.now();
-            const index = await search!.write(out);
+            const index = await search!.write(site!.dir);
+            for (const path of index.files) files.add(path);
+            changed += index.written;
             const fromCache = cache ? `, ${index.reused} from the cache` : '';
-            logger.info(`Wrote the search index: ${done.pages} records in ${index.written} files${fromCache} (${Math.round(performance.now() - started)} ms)`);
+            logger.info(`Wrote the search index: ${done.pages} records in ${index.files.length} files (${index.written} changed${fromCache}, ${Math.round(performance.now() - started)} ms)`);
           }
+          const folder = finishSiteFolder(site!, out, files);
+          changed += folder.moved;
+          const how = site!.own ? 'into a new folder' : 'in place';
+          logger.info(`Updated the site's ${files.size} files ${how}: ${changed} written, ${folder.removed} removed (${folder.moved} of Astro's ${folder.astro} among those written)`);
         } finally {
           if (!finished) await pages?.stop();
           pages = undefined;
           log = undefined;
           await search?.stop();
           search = undefined;
-          for (const folder of [staging, searchStaging, listingStaging]) rmSync(folder, { recursive: true, force: true });
+          rmSync(searchStaging, { recursive: true, force: true });
+          if (site?.own) rmSync(site.dir, { recursive: true, force: true });
+          site = undefined;
+          placed = undefined;
           handOverArchive(undefined);
         }
       },
@@ -253,12 +279,6 @@ async function devListingPage(path: string, { repo, root, frame, logger }: DevCo
   const job = listingJobs(archiveModelOf(records), browsePageSize()).find((j) => j.path === path);
   if (job === undefined) return undefined;
   return listingDocument(job, frameOf(frame, true), bundleBrowseScript(repo).path);
-}
-
-/** Writes a file, making its folder. */
-function writeFileAt(file: string, bytes: Uint8Array): void {
-  mkdirSync(dirname(file), { recursive: true });
-  writeFileSync(file, bytes);
 }
 
 /**

@@ -1,0 +1,131 @@
+/**
+ * Updating a folder in place, file by file: a file is replaced only when what it holds would change, and a prune
+ * removes what the update did not place, so that a build over the previous build's folder writes what changed and
+ * nothing else, and ends byte-identical to a build into an empty one (scripts/build.ts, src/site/build/integration.ts).
+ *
+ * A file is never written through: it is removed and made afresh, because it may be a hard link to a page-cache entry
+ * or to a record file, which must not change with it. Nothing here needs the folder to have been left whole: a file cut
+ * short, a stray file or a folder where a file belongs (a build that was killed) is found by the same comparisons and
+ * replaced, and the prune removes the rest. Hand-written: the one library that syncs folders (rsync-like ones) copies
+ * from a source tree, and here most files come from links and renderers, one at a time, on several threads.
+ */
+import { copyFileSync, lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, rmdirSync, rmSync, statSync, unlinkSync, writeFileSync, type Stats } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { linkOrCopySync } from './link-or-copy.ts';
+
+/** `file`'s status without following a link, or undefined if nothing is there. */
+function lstatOrUndefined(file: string): Stats | undefined {
+  try {
+    return lstatSync(file);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Whether `file` is a regular file holding exactly `bytes`. */
+function holds(file: string, found: Stats | undefined, bytes: Uint8Array): boolean {
+  return found !== undefined && found.isFile() && found.size === bytes.byteLength && readFileSync(file).equals(bytes);
+}
+
+/** Clears the way for a new file at `file`: what is there goes (a folder whole), and its folder is made. */
+function clear(file: string, found: Stats | undefined): void {
+  if (found?.isDirectory()) rmSync(file, { recursive: true, force: true });
+  else if (found !== undefined) unlinkSync(file);
+  makeFolder(dirname(file));
+}
+
+/** Makes `dir` and its parents; a file in the way (where the last build had a file, this one has a folder) goes. */
+function makeFolder(dir: string): void {
+  try {
+    mkdirSync(dir, { recursive: true });
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code !== 'EEXIST' && code !== 'ENOTDIR') throw err;
+    // The nearest part of the path that exists is the file in the way.
+    let blocking = dir;
+    let found = lstatOrUndefined(blocking);
+    while (found === undefined && dirname(blocking) !== blocking) found = lstatOrUndefined((blocking = dirname(blocking)));
+    if (found === undefined || found.isDirectory()) throw err;
+    unlinkSync(blocking);
+    mkdirSync(dir, { recursive: true });
+  }
+}
+
+/** Puts `bytes` at `file` unless it holds them already. True if the file was written. */
+export function writeIfChanged(file: string, bytes: Uint8Array | string): boolean {
+  const data = typeof bytes === 'string' ? Buffer.from(bytes) : bytes;
+  const found = lstatOrUndefined(file);
+  if (holds(file, found, data)) return false;
+  clear(file, found);
+  writeFileSync(file, data);
+  return true;
+}
+
+/**
+ * Makes `file` hold what `source` holds: left as it is when it is that very file (a hard link to it) or holds the same
+ * bytes (a copy, or the page of a build without the cache); else a new hard link, or a copy where links are impossible.
+ * Whether `file` is a link or a copy, and whether it changed.
+ */
+export function linkIfChanged(source: string, file: string): { how: 'linked' | 'copied'; changed: boolean } {
+  const found = lstatOrUndefined(file);
+  if (found?.isFile()) {
+    const from = statSync(source);
+    if (found.ino === from.ino && found.dev === from.dev) return { how: 'linked', changed: false };
+    if (found.size === from.size && readFileSync(file).equals(readFileSync(source))) return { how: 'copied', changed: false };
+  }
+  clear(file, found);
+  return { how: linkOrCopySync(source, file) ? 'linked' : 'copied', changed: true };
+}
+
+/** Moves `source` to `file` unless `file` holds the same bytes already (then `source` is left). True if moved. */
+export function moveIfChanged(source: string, file: string): boolean {
+  const found = lstatOrUndefined(file);
+  if (found?.isFile() && found.size === statSync(source).size && readFileSync(file).equals(readFileSync(source))) return false;
+  clear(file, found);
+  try {
+    renameSync(source, file);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'EXDEV') throw err;
+    copyFileSync(source, file);
+  }
+  return true;
+}
+
+/** Every file under `root`, as paths relative to it with "/" between names. */
+export function filesUnder(root: string): string[] {
+  const files: string[] = [];
+  const walk = (dir: string, prefix: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      if (entry.isDirectory()) walk(join(dir, entry.name), `${prefix}${entry.name}/`);
+      else files.push(prefix + entry.name);
+    }
+  };
+  walk(root, '');
+  return files;
+}
+
+/**
+ * Removes from `root` everything but the files `keep` names (relative paths, "/" between names) and the folders that
+ * hold them; folders left empty go too. How many files (or other entries) were removed.
+ */
+export function pruneFolder(root: string, keep: ReadonlySet<string>): number {
+  let removed = 0;
+  /** Prunes `dir`; whether it is empty afterwards. */
+  const walk = (dir: string, prefix: string): boolean => {
+    let left = 0;
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) {
+        if (walk(path, `${prefix}${entry.name}/`)) rmdirSync(path);
+        else left++;
+      } else if (keep.has(prefix + entry.name)) left++;
+      else {
+        unlinkSync(path);
+        removed++;
+      }
+    }
+    return left === 0;
+  };
+  walk(root, '');
+  return removed;
+}

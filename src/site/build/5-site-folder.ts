@@ -1,0 +1,55 @@
+/**
+ * The site's folder: where a build places the record pages, raw files, listing pages, log and search index as it
+ * makes them, and where Astro's own files join them at the end (src/site/build/integration.ts).
+ *
+ * `npm run build` names it in ECHO_ARCHIVE_SITE_DIR: the previous build's site, set aside as a staging folder and
+ * updated in place (scripts/build.ts), so that a build writes only the files whose bytes change, removes only those
+ * that went away, and still ends byte-identical to a build into an empty folder; the live site is never touched until
+ * the whole folder takes its place. A bare `astro build` has none named and gets a fresh staging folder, which takes the
+ * place of Astro's output when the build is done.
+ */
+import { cpSync, renameSync, rmSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { filesUnder, moveIfChanged, pruneFolder } from '../../core/util/update-in-place.ts';
+
+/** Where `npm run build` tells the build to assemble the site (scripts/build.ts). */
+export const SITE_DIR_ENV = 'ECHO_ARCHIVE_SITE_DIR';
+
+/** The site's folder named by scripts/build.ts, if any. */
+export function siteFolderFromEnv(env: NodeJS.ProcessEnv = process.env): string | undefined {
+  const dir = env[SITE_DIR_ENV];
+  return dir === undefined || dir === '' ? undefined : resolve(dir);
+}
+
+export interface SiteFolder {
+  dir: string;
+  /** Made by this build (a bare `astro build`): it becomes Astro's output when done. */
+  own: boolean;
+}
+
+/**
+ * Ends a build's site folder: Astro's files in `out` move in (each only if its bytes differ), then everything the build
+ * did not place (`files`, the site's paths of what it placed, which gets Astro's added) is removed. A file of Astro's
+ * at a path the build placed is an error: two parts of the site would claim one address.
+ * With a folder of its own, the folder then takes the place of `out`.
+ */
+export function finishSiteFolder(site: SiteFolder, out: string, files: Set<string>): { astro: number; moved: number; removed: number } {
+  const astro = filesUnder(out);
+  let moved = 0;
+  for (const path of astro) {
+    if (files.has(path)) throw new Error(`${path}: a page of the archive's would replace a file Astro built there`);
+    files.add(path);
+    if (moveIfChanged(join(out, path), join(site.dir, path))) moved++;
+  }
+  const removed = pruneFolder(site.dir, files);
+  if (site.own) {
+    rmSync(out, { recursive: true, force: true });
+    try {
+      renameSync(site.dir, out);
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EXDEV') throw err;
+      cpSync(site.dir, out, { recursive: true });
+    }
+  }
+  return { astro: astro.length, moved, removed };
+}

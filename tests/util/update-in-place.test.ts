@@ -1,0 +1,142 @@
+/**
+ * Updating a folder in place (src/core/util/update-in-place.ts): a file is replaced only when it would change, never
+ * written through (it may be a hard link to a cache entry), and a folder in any state — the previous build's, or one
+ * a killed build left half-updated — ends holding exactly what was placed.
+ */
+import { linkSync, mkdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { filesUnder, linkIfChanged, moveIfChanged, pruneFolder, writeIfChanged } from '../../src/core/util/update-in-place.ts';
+import { tempDir } from '../helpers/temp-dir.ts';
+
+const put = (file: string, text: string) => (mkdirSync(dirname(file), { recursive: true }), writeFileSync(file, text));
+const inode = (file: string) => statSync(file).ino;
+
+describe('writeIfChanged', () => {
+  it('leaves a file that holds the bytes; replaces one that does not, without writing through a link', () => {
+    const dir = tempDir('in-place-');
+    const file = join(dir, 'a', 'index.html');
+    expect(writeIfChanged(file, 'page')).toBe(true);
+    const before = inode(file);
+    expect(writeIfChanged(file, 'page')).toBe(false);
+    expect(inode(file)).toBe(before);
+    // the page is a hard link to a cache entry: the entry keeps its bytes
+    const entry = join(dir, 'entry.html');
+    linkSync(file, entry);
+    expect(writeIfChanged(file, 'another page')).toBe(true);
+    expect(readFileSync(file, 'utf8')).toBe('another page');
+    expect(readFileSync(entry, 'utf8')).toBe('page');
+    // same length, other bytes
+    expect(writeIfChanged(file, 'another PAGE')).toBe(true);
+    expect(readFileSync(file, 'utf8')).toBe('another PAGE');
+  });
+
+  it('replaces a folder where the file belongs, and a file where a folder belongs', () => {
+    const dir = tempDir('in-place-');
+    put(join(dir, 'x', 'inner', 'f'), 'old');
+    expect(writeIfChanged(join(dir, 'x'), 'now a file')).toBe(true);
+    expect(readFileSync(join(dir, 'x'), 'utf8')).toBe('now a file');
+    put(join(dir, 'y'), 'a file');
+    expect(writeIfChanged(join(dir, 'y', 'z', 'index.html'), 'under a folder now')).toBe(true);
+    expect(readFileSync(join(dir, 'y', 'z', 'index.html'), 'utf8')).toBe('under a folder now');
+  });
+});
+
+describe('linkIfChanged', () => {
+  it('leaves the very file or the same bytes; links anew over other bytes, a symbolic link or a folder', () => {
+    const dir = tempDir('in-place-');
+    const source = join(dir, 'record.json');
+    put(source, '{}');
+    const file = join(dir, 'site', 'record.json');
+    expect(linkIfChanged(source, file)).toEqual({ how: 'linked', changed: true });
+    expect(linkIfChanged(source, file)).toEqual({ how: 'linked', changed: false });
+    const other = join(dir, 'other.json');
+    put(other, '{}');
+    expect(linkIfChanged(other, file)).toEqual({ how: 'copied', changed: false }); // the same bytes: left
+    put(other, '[]');
+    expect(linkIfChanged(other, file)).toEqual({ how: 'linked', changed: true }); // other bytes: linked anew
+    expect(inode(file)).toBe(inode(other));
+    expect(readFileSync(source, 'utf8')).toBe('{}'); // not written through
+    const link = join(dir, 'site', 'symbolic.json');
+    symlinkSync(source, link);
+    expect(linkIfChanged(source, link).changed).toBe(true);
+    expect(inode(link)).toBe(inode(source));
+    put(join(dir, 'site', 'folder.json', 'f'), 'x');
+    expect(linkIfChanged(source, join(dir, 'site', 'folder.json')).changed).toBe(true);
+  });
+});
+
+describe('moveIfChanged', () => {
+  it('moves a file in unless the same bytes are there (then the source is left)', () => {
+    const dir = tempDir('in-place-');
+    put(join(dir, 'from', 'a'), 'astro');
+    put(join(dir, 'to', 'a'), 'astro');
+    const kept = inode(join(dir, 'to', 'a'));
+    expect(moveIfChanged(join(dir, 'from', 'a'), join(dir, 'to', 'a'))).toBe(false);
+    expect(inode(join(dir, 'to', 'a'))).toBe(kept);
+    put(join(dir, 'from', 'a'), 'astro, changed');
+    expect(moveIfChanged(join(dir, 'from', 'a'), join(dir, 'to', 'a'))).toBe(true);
+    expect(readFileSync(join(dir, 'to', 'a'), 'utf8')).toBe('astro, changed');
+    expect(filesUnder(join(dir, 'from'))).toEqual([]);
+  });
+});
+
+describe('pruneFolder', () => {
+  it('removes every file not kept, and folders left empty, never the root', () => {
+    const dir = tempDir('in-place-');
+    for (const path of ['keep/a', 'keep/b', 'drop/c', 'drop/deeper/d', 'e']) put(join(dir, path), path);
+    symlinkSync('/nonexistent', join(dir, 'keep', 'dangling'));
+    expect(pruneFolder(dir, new Set(['keep/a', 'e']))).toBe(4);
+    expect(filesUnder(dir).sort()).toEqual(['e', 'keep/a']);
+    expect(pruneFolder(dir, new Set())).toBe(2);
+    expect(filesUnder(dir)).toEqual([]);
+  });
+});
+
+/** A tree: relative path → text. Names from a small alphabet so that files and folders collide across trees. */
+const tree = fc.dictionary(
+  fc.array(fc.constantFrom('a', 'b', 'c', 'index.html'), { minLength: 1, maxLength: 3 }).map((parts) => parts.join('/')),
+  fc.constantFrom('', 'x', 'y', 'xy', 'page'),
+  { maxKeys: 12 },
+);
+
+/** The tree with no path that is also a folder of another (a real folder cannot hold both). */
+const consistent = (files: Record<string, string>) =>
+  Object.fromEntries(Object.entries(files).filter(([path]) => !Object.keys(files).some((other) => other.startsWith(`${path}/`))));
+
+describe('an update in place over any folder', () => {
+  it('ends with exactly the wanted files and bytes, and rewrites none that already held them (property)', () => {
+    fc.assert(
+      fc.property(tree, tree, fc.integer({ min: 0, max: 2 ** 16 }), (beforeRaw, wantedRaw, seed) => {
+        const before = consistent(beforeRaw);
+        const wanted = consistent(wantedRaw);
+        const dir = tempDir('in-place-prop-');
+        for (const [path, text] of Object.entries(before)) put(join(dir, path), text);
+        // the wanted files arrive in some order, each written, linked or moved in
+        const order = Object.entries(wanted).sort(([a], [b]) => ((a.length * 31 + seed) % 7) - ((b.length * 31 + seed) % 7) || a.localeCompare(b));
+        const sources = tempDir('in-place-src-');
+        let written = 0;
+        order.forEach(([path, text], i) => {
+          const target = join(dir, path);
+          const source = join(sources, String(i));
+          if (i % 3 === 0) written += Number(writeIfChanged(target, text));
+          else if (i % 3 === 1) {
+            put(source, text);
+            written += Number(moveIfChanged(source, target));
+          } else {
+            put(source, text);
+            written += Number(linkIfChanged(source, target).changed);
+          }
+        });
+        pruneFolder(dir, new Set(Object.keys(wanted)));
+        const after = Object.fromEntries(filesUnder(dir).map((path) => [path, readFileSync(join(dir, path), 'utf8')]));
+        expect(after).toEqual(wanted);
+        // a file that held its bytes already is left; every other is written
+        const unchanged = order.filter(([path, text]) => before[path] === text).length;
+        expect(written).toBe(order.length - unchanged);
+      }),
+      { numRuns: 150 },
+    );
+  });
+});
