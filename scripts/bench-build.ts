@@ -23,10 +23,12 @@
  * memory, e.g. `cp -a . /dev/shm/echo-archive && cd /dev/shm/echo-archive && TMPDIR=/dev/shm npm run bench:build`.
  *
  * With --incremental, the site is built as `npm run build` builds it (scripts/build.ts: builder, astro build with
- * the search index) with its own build cache, R rounds of: a clean build (--no-cache), the build that fills an empty cache, the
- * build after one record is appended (the next sequence number, as intake appends), the build after one record in
- * the middle of the archive is modified, and the bare build; then medians, and each incremental build as a share of
- * the clean build of the same round.
+ * the search index) with its own build cache, R rounds of: a clean build (--no-cache, into an empty output folder with
+ * no spare beside it), the build that fills an empty cache, a build with nothing changed, the build after one record
+ * is appended (the next sequence number, as intake appends), the build after one record in the middle of the archive
+ * is modified, and the bare build; then medians, and each incremental build as a share of the clean build of the same
+ * round. Every build after the clean one keeps the output folder, as `npm run build` run again does: it updates the
+ * spare site beside it in place (scripts/build.ts).
  *
  * Every step is a fresh child process running the project's Node 22 (node_modules/.bin/node).
  */
@@ -232,15 +234,16 @@ function du(dir: string): number {
 }
 
 /**
- * --incremental: R rounds of the whole build (scripts/build.ts) clean, with an empty cache, after appending one record
- * and after modifying one, each into a fresh output folder, and the bare build; medians and shares of the clean build.
+ * --incremental: R rounds of the whole build (scripts/build.ts) clean, with an empty cache, with nothing changed,
+ * after appending one record and after modifying one, and the bare build; medians and shares of the clean build.
  */
 async function incremental(count: number, bare: string, env: Record<string, string>): Promise<void> {
   const cache = join(base, 'cache');
   const buildEnv = { ...env, ECHO_ARCHIVE_CACHE_DIR: cache };
   const out = join(base, 'site');
   const whole = async (label: string, args: string[] = []): Promise<Measured> => {
-    rmSync(out, { recursive: true, force: true });
+    // Clean: no output folder and no spare site beside it; the others build over the last one, as a user's do.
+    if (args.includes('--no-cache')) for (const dir of [out, join(base, '.site.spare')]) rmSync(dir, { recursive: true, force: true });
     console.log(`  ${label} …`);
     const m = await measure(NODE, [BUILD, '--out-dir', out, ...args], { cwd: REPO, env: buildEnv });
     if (m.code !== 0) fail(label, m);
@@ -250,12 +253,13 @@ async function incremental(count: number, bare: string, env: Record<string, stri
     return m;
   };
   const files = sequenceOrderedFiles(records);
-  const rows: { clean: Measured; first: Measured; append: Measured; modify: Measured; bare: Measured }[] = [];
+  const rows: { clean: Measured; first: Measured; same: Measured; append: Measured; modify: Measured; bare: Measured }[] = [];
   for (let run = 1; run <= runs; run++) {
     console.log(`round ${run} of ${runs} (${count + run - 1} records at the start):`);
     rmSync(cache, { recursive: true, force: true });
     const clean = await whole('clean build (--no-cache)', ['--no-cache']);
     const first = await whole('build with an empty cache (fills it)');
+    const same = await whole('with nothing changed');
     appendRecord(records, files);
     const append = await whole('after appending one record');
     modifyRecord(join(records, files[Math.floor(files.length / 2)]!), run);
@@ -265,7 +269,7 @@ async function incremental(count: number, bare: string, env: Record<string, stri
     const bareRun = await measure(NODE, [ASTRO, 'build', '--outDir', join(bare, 'dist')], { cwd: bare, env: { ASTRO_TELEMETRY_DISABLED: '1', NO_COLOR: '1' } });
     if (bareRun.code !== 0) fail('bare astro build', bareRun);
     console.log(`    ${ms(bareRun.wallMs)}`);
-    rows.push({ clean, first, append, modify, bare: bareRun });
+    rows.push({ clean, first, same, append, modify, bare: bareRun });
   }
   const med = (pick: (r: (typeof rows)[number]) => Measured) => median(rows.map((r) => pick(r).wallMs));
   const share = (pick: (r: (typeof rows)[number]) => Measured) => median(rows.map((r) => pick(r).wallMs / r.clean.wallMs));
@@ -275,6 +279,7 @@ async function incremental(count: number, bare: string, env: Record<string, stri
   console.log(`records: ${count} (+1 per round)   whole npm run build (builder, astro build with the search index), ${label}:`);
   console.log(`clean (--no-cache)          ${ms(med((r) => r.clean)).padStart(9)}   peak ${peak((r) => r.clean)}   ${(med((r) => r.clean) / med((r) => r.bare)).toFixed(2)} × bare`);
   console.log(`empty cache (fills it)      ${ms(med((r) => r.first)).padStart(9)}   peak ${peak((r) => r.first)}   ${(share((r) => r.first) * 100).toFixed(0)} % of clean`);
+  console.log(`nothing changed             ${ms(med((r) => r.same)).padStart(9)}   peak ${peak((r) => r.same)}   ${(share((r) => r.same) * 100).toFixed(0)} % of clean`);
   console.log(`one record appended         ${ms(med((r) => r.append)).padStart(9)}   peak ${peak((r) => r.append)}   ${(share((r) => r.append) * 100).toFixed(0)} % of clean`);
   console.log(`one record modified         ${ms(med((r) => r.modify)).padStart(9)}   peak ${peak((r) => r.modify)}   ${(share((r) => r.modify) * 100).toFixed(0)} % of clean`);
   console.log(`bare astro build            ${ms(med((r) => r.bare)).padStart(9)}   peak ${peak((r) => r.bare)}   (${count} trivial pages)`);

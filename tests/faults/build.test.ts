@@ -2,8 +2,8 @@
  * The site build under faults (issue 28, items 2 and 3), the real `npm run build` (scripts/build.ts: builder bundle,
  * astro build, search index, each a child process) into an output folder of the test's own:
  *   - SIGKILLed (its whole process group) at seeded random moments of a build: the output folder is afterwards a
- *     whole build or absent, never part of one; the next build is byte-identical to a clean one and leaves no
- *     staging folder behind;
+ *     whole build or absent, never part of one; the next build, which takes the folder the killed one was updating
+ *     in place (scripts/build.ts), is byte-identical to a clean one and leaves no staging folder behind;
  *   - on a tmpfs that fills mid-build: it fails naming ENOSPC in plain words, the previous site in the output folder
  *     is left whole, no staging folder is left; once space is freed the next build completes, byte-identical.
  * FAULT_BUILD_TRIALS sets the kill trials (default 3; .ci/run: 50), FAULT_SEED replays a run.
@@ -63,7 +63,7 @@ describe('npm run build killed mid-build', () => {
   it(`${TRIALS} seeded SIGKILLs: the output folder is whole or absent; the next build is byte-identical to a clean one`, async () => {
     const rand = prng(SEED);
     const out = join(work, 'site', 'dist');
-    const seen = { killed: 0, finishedFirst: 0, outputAbsent: 0, outputWholePrevious: 0 };
+    const seen = { killed: 0, finishedFirst: 0, outputAbsent: 0, outputWholePrevious: 0, repairedKilledFolder: 0 };
     for (let t = 0; t < TRIALS; t++) {
       const afterMs = Math.round(50 + rand() * cleanMs);
       const where = `${TAG} trial ${t} kill after ${afterMs} ms of ~${Math.round(cleanMs)}`;
@@ -76,6 +76,7 @@ describe('npm run build killed mid-build', () => {
       }
       const next = build(out);
       expect(next.code, `${where}: ${next.output}`).toBe(0);
+      if (next.output.includes('repairing the folder a build that was killed left')) seen.repairedKilledFolder++;
       expect(difference(reference, snapshot(out)), where).toBeUndefined();
       expect(leftovers(out), where).toEqual([]);
     }

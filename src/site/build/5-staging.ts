@@ -1,8 +1,8 @@
 /**
- * A folder where one build stages its record pages and raw record files (or its listing pages, or its search
- * documents) before they move into the output (src/site/build/integration.ts). One per build, named after the
- * build's process, so that two builds of the same project at once (CI jobs, a test run) never share one; folders left
- * by builds whose process is gone (killed, crashed) are removed when the next build starts.
+ * A folder where one build keeps its records' search documents (src/site/build/7-search-index.ts) or, in a bare
+ * `astro build`, assembles the site before it replaces Astro's output (src/site/build/5-site-folder.ts). One per
+ * build, named after the build's process, so that two builds of the same project at once (CI jobs, a test run) never
+ * share one; folders left by builds whose process is gone (killed, crashed) are removed when the next build starts.
  */
 import { chmodSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
