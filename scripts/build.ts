@@ -82,7 +82,7 @@ const taken = candidates.find((path) => {
 });
 for (const path of dead) if (path !== taken) rmSync(path, { recursive: true, force: true });
 mkdirSync(staging, { recursive: true });
-if (taken === spare) console.log(`build: updating the site before the current one in place (${basename(spare)})`);
+if (taken === spare) console.log(`build: updating the spare site folder in place (${basename(spare)})`);
 else if (taken !== undefined) console.log(`build: repairing the folder a build that was killed left (${basename(taken)}), in place`);
 const env = { ...process.env, ...(noCache ? { [NO_CACHE_ENV]: '1' } : {}), [SITE_DIR_ENV]: staging };
 

@@ -1,7 +1,7 @@
 /**
  * The archive's Astro integration: reads and validates the archive once, when the build starts; renders the record
- * pages and the listing pages and publishes the raw record files beside Astro, and moves them into the output when
- * the build ends. The files of this folder are its steps, numbered in the order they run (1 stylesheet and browse
+ * pages and the listing pages and publishes the raw record files beside Astro, into the site's folder, which Astro's
+ * own files join when the build ends. The files of this folder are its steps, numbered in the order they run (1 stylesheet and browse
  * script, 2 read the archive, 3 record and listing pages on worker threads, 4 raw records beside them, 5 the site's
  * folder, 6 transparency log, 7 search index from the records' search documents). The whole path:
  * ARCHITECTURE.md.
@@ -113,8 +113,8 @@ export function echoArchive(): AstroIntegration {
         });
       },
       'astro:build:start': async ({ logger }) => {
-        // Astro empties the output folder after this hook, so the record pages and raw files are staged and moved
-        // in when it is done: rendered and linked on worker threads, which start while the archive is validated.
+        // Astro empties its output folder after this hook, so the pages and files are placed in the site's folder
+        // (5-site-folder.ts): rendered and linked on worker threads, which start while the archive is validated.
         const named = siteFolderFromEnv();
         site = named === undefined ? { dir: createStaging(dotAstro), own: true } : { dir: named, own: false };
         searchStaging = createStaging(dotAstro);
@@ -157,9 +157,10 @@ export function echoArchive(): AstroIntegration {
         try {
           const done = await pages?.finish();
           finished = true;
+          if (done === undefined) throw new Error('astro:build:done came without a started build (astro:build:start)');
           const out = fileURLToPath(dir);
           const files = new Set(await placed);
-          let changed = (done?.changed ?? 0) + Number(writeIfChanged(join(site!.dir, browseScript!.path), browseScript!.bytes));
+          let changed = done.changed + Number(writeIfChanged(join(site!.dir, browseScript!.path), browseScript!.bytes));
           files.add(browseScript!.path);
           if (log) {
             const written = writeSiteLog(log, site!.dir);
@@ -167,20 +168,18 @@ export function echoArchive(): AstroIntegration {
             changed += written.changed;
             logger.info(`Published the transparency log: ${written.files.length} files under log/`);
           }
-          if (done) {
-            const reused = cache ? ` (${done.reused} from the cache, ${done.pages - done.reused} rendered)` : ' (no cache)';
-            logger.info(`Rendered ${done.pages} record page${done.pages === 1 ? '' : 's'}${reused}`);
-            const listings = cache ? ` (${done.listingsReused} from the cache, ${done.listings - done.listingsReused} rendered)` : ' (no cache)';
-            logger.info(`Rendered ${done.listings} listing page${done.listings === 1 ? '' : 's'}${listings}`);
-            if (cache) prunePageCache(cache.dir, new Set(done.entries));
-            logger.info(`Published ${done.linked + done.copied} raw record${done.linked + done.copied === 1 ? '' : 's'} (${done.linked} linked, ${done.copied} copied)`);
-            const started = performance.now();
-            const index = await search!.write(site!.dir);
-            for (const path of index.files) files.add(path);
-            changed += index.written;
-            const fromCache = cache ? `, ${index.reused} from the cache` : '';
-            logger.info(`Wrote the search index: ${done.pages} records in ${index.files.length} files (${index.written} changed${fromCache}, ${Math.round(performance.now() - started)} ms)`);
-          }
+          const reused = cache ? ` (${done.reused} from the cache, ${done.pages - done.reused} rendered)` : ' (no cache)';
+          logger.info(`Rendered ${done.pages} record page${done.pages === 1 ? '' : 's'}${reused}`);
+          const listings = cache ? ` (${done.listingsReused} from the cache, ${done.listings - done.listingsReused} rendered)` : ' (no cache)';
+          logger.info(`Rendered ${done.listings} listing page${done.listings === 1 ? '' : 's'}${listings}`);
+          if (cache) prunePageCache(cache.dir, new Set(done.entries));
+          logger.info(`Published ${done.linked + done.copied} raw record${done.linked + done.copied === 1 ? '' : 's'} (${done.linked} linked, ${done.copied} copied)`);
+          const started = performance.now();
+          const index = await search!.write(site!.dir);
+          for (const path of index.files) files.add(path);
+          changed += index.written;
+          const fromCache = cache ? `, ${index.reused} from the cache` : '';
+          logger.info(`Wrote the search index: ${done.pages} records in ${index.files.length} files (${index.written} changed${fromCache}, ${Math.round(performance.now() - started)} ms)`);
           const folder = finishSiteFolder(site!, out, files);
           changed += folder.moved;
           const how = site!.own ? 'into a new folder' : 'in place';
