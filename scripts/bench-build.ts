@@ -40,6 +40,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { highestSequence, recordPathFor, sequenceOf } from '../src/core/archive/paths.ts';
 import { generateValidArchive } from './lib/valid-synthetic-archive.ts';
+import { spareFolderOf } from '../src/site/build/5-site-folder.ts';
 
 const REPO = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const NODE = join(REPO, 'node_modules/.bin/node');
@@ -243,7 +244,7 @@ async function incremental(count: number, bare: string, env: Record<string, stri
   const out = join(base, 'site');
   const whole = async (label: string, args: string[] = []): Promise<Measured> => {
     // Clean: no output folder and no spare site beside it; the others build over the last one, as a user's do.
-    if (args.includes('--no-cache')) for (const dir of [out, join(base, '.site.spare')]) rmSync(dir, { recursive: true, force: true });
+    if (args.includes('--no-cache')) for (const dir of [out, spareFolderOf(out)]) rmSync(dir, { recursive: true, force: true });
     console.log(`  ${label} …`);
     const m = await measure(NODE, [BUILD, '--out-dir', out, ...args], { cwd: REPO, env: buildEnv });
     if (m.code !== 0) fail(label, m);

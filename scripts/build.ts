@@ -27,7 +27,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { NO_CACHE_ENV } from '../src/core/publish/build-cache.ts';
 import { isProcessAlive } from '../src/core/util/process-alive.ts';
-import { SITE_DIR_ENV } from '../src/site/build/5-site-folder.ts';
+import { SITE_DIR_ENV, spareFolderOf } from '../src/site/build/5-site-folder.ts';
 
 const REPO = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -59,7 +59,7 @@ const outDir = values['out-dir'] === undefined ? join(REPO, 'dist') : resolve(va
 const parent = dirname(outDir);
 const STAGING = `.${basename(outDir)}.building-`;
 const PREVIOUS = `.${basename(outDir)}.previous-`;
-const spare = join(parent, `.${basename(outDir)}.spare`);
+const spare = spareFolderOf(outDir);
 mkdirSync(parent, { recursive: true });
 const staging = join(parent, `${STAGING}${process.pid}`);
 const astroOut = `${staging}.astro`;

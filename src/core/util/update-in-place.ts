@@ -22,9 +22,12 @@ function lstatOrUndefined(file: string): Stats | undefined {
   }
 }
 
-/** Whether `file` is a regular file holding exactly `bytes`. */
-function holds(file: string, found: Stats | undefined, bytes: Uint8Array): boolean {
-  return found !== undefined && found.isFile() && found.size === bytes.byteLength && readFileSync(file).equals(bytes);
+/**
+ * Whether `file` (its status `found`) is a regular file holding exactly the bytes of a file of `size` bytes, read by
+ * `bytes` only when the sizes agree.
+ */
+function holds(file: string, found: Stats | undefined, size: number, bytes: () => Uint8Array): boolean {
+  return found !== undefined && found.isFile() && found.size === size && readFileSync(file).equals(bytes());
 }
 
 /** Clears the way for a new file at `file`: what is there goes (a folder whole), and its folder is made. */
@@ -55,7 +58,7 @@ function makeFolder(dir: string): void {
 export function writeIfChanged(file: string, bytes: Uint8Array | string): boolean {
   const data = typeof bytes === 'string' ? Buffer.from(bytes) : bytes;
   const found = lstatOrUndefined(file);
-  if (holds(file, found, data)) return false;
+  if (holds(file, found, data.byteLength, () => data)) return false;
   clear(file, found);
   writeFileSync(file, data);
   return true;
@@ -64,14 +67,15 @@ export function writeIfChanged(file: string, bytes: Uint8Array | string): boolea
 /**
  * Makes `file` hold what `source` holds: left as it is when it is that very file (a hard link to it) or holds the same
  * bytes (a copy, or the page of a build without the cache); else a new hard link, or a copy where links are impossible.
- * Whether `file` is a link or a copy, and whether it changed.
+ * Whether `file` is a link or a copy, and whether it changed. `sourceBytes`: the source's bytes, when the caller has
+ * them already (a verified cache entry), so that they are not read again.
  */
-export function linkIfChanged(source: string, file: string): { how: 'linked' | 'copied'; changed: boolean } {
+export function linkIfChanged(source: string, file: string, sourceBytes?: Uint8Array): { how: 'linked' | 'copied'; changed: boolean } {
   const found = lstatOrUndefined(file);
   if (found?.isFile()) {
     const from = statSync(source);
     if (found.ino === from.ino && found.dev === from.dev) return { how: 'linked', changed: false };
-    if (found.size === from.size && readFileSync(file).equals(readFileSync(source))) return { how: 'copied', changed: false };
+    if (holds(file, found, from.size, () => sourceBytes ?? readFileSync(source))) return { how: 'copied', changed: false };
   }
   clear(file, found);
   return { how: linkOrCopySync(source, file) ? 'linked' : 'copied', changed: true };
@@ -80,7 +84,7 @@ export function linkIfChanged(source: string, file: string): { how: 'linked' | '
 /** Moves `source` to `file` unless `file` holds the same bytes already (then `source` is left). True if moved. */
 export function moveIfChanged(source: string, file: string): boolean {
   const found = lstatOrUndefined(file);
-  if (found?.isFile() && found.size === statSync(source).size && readFileSync(file).equals(readFileSync(source))) return false;
+  if (holds(file, found, statSync(source).size, () => readFileSync(source))) return false;
   clear(file, found);
   try {
     renameSync(source, file);

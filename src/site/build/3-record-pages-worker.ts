@@ -26,6 +26,12 @@ import { writeSearchDocuments } from './7-search-index.ts';
 import type { ListingJob } from '../model/listing-jobs.ts';
 import { listingDocument } from '../render/listing-document.ts';
 
+/** A record page's file, from the folder of record pages (the site's records/). */
+export const recordPageName = (id: string): string => `${id}/index.html`;
+
+/** A listing page's file, from the site's folder (a listing job's path is a folder's, ending in "/"). */
+export const listingPageName = (path: string): string => `${path}index.html`;
+
 /** A record page's input without the record itself, which is read from the record's file. */
 export type RecordPageJob = Omit<RecordPageInput, 'entry'> & { entry: Omit<RecordPageInput['entry'], 'record'> };
 
@@ -102,12 +108,12 @@ export default function renderRecordPages({ frame, dir, jobs, cache: settings, s
     const { how, changed, bytes } = publishRawRecord(raw, dir);
     result[how]++;
     if (changed) result.changed++;
-    const file = join(dir, page.entry.id, 'index.html');
+    const file = join(dir, recordPageName(page.entry.id));
     result.pages++;
     const key = cache ? pageCacheKey(cache.settings.code, frame, page) : undefined;
     if (cache && key) {
       const hit = cache.find(key);
-      const placed = hit && placeCached(join(cache.settings.dir, hit.name), file);
+      const placed = hit && placeCached(join(cache.settings.dir, hit.name), file, hit.bytes);
       if (placed) {
         if (placed === 'changed') result.changed++;
         result.reused++;
@@ -137,13 +143,13 @@ export default function renderRecordPages({ frame, dir, jobs, cache: settings, s
 /** The listing pages of a batch: each linked from the cache when its job is unchanged, else rendered and stored. */
 function renderListingPages({ dir, script, jobs }: ListingBatch, frame: FrameSettings, siteFrame: SiteFrame, cache: PageCache | undefined, result: RecordBatchResult): void {
   for (const job of jobs) {
-    const file = join(dir, job.path, 'index.html');
+    const file = join(dir, listingPageName(job.path));
     result.listings++;
     // The job is the page's whole input but the code, the frame and the script's name: all in the key.
     const key = cache ? pageCacheKey(cache.settings.code, frame, ['listing', script, job]) : undefined;
     if (cache && key) {
       const hit = cache.find(key);
-      const placed = hit && placeCached(join(cache.settings.dir, hit.name), file);
+      const placed = hit && placeCached(join(cache.settings.dir, hit.name), file, hit.bytes);
       if (placed) {
         if (placed === 'changed') result.changed++;
         result.listingsReused++;
@@ -169,9 +175,9 @@ function storeSearchDocument(cache: PageCache, key: string, line: string, result
  * Links a verified entry at the page's place (left as it is when it is that entry already); false if the entry
  * vanished in between (another build pruned it).
  */
-function placeCached(entry: string, file: string): 'changed' | 'kept' | false {
+function placeCached(entry: string, file: string, bytes: Buffer): 'changed' | 'kept' | false {
   try {
-    return linkIfChanged(entry, file).changed ? 'changed' : 'kept';
+    return linkIfChanged(entry, file, bytes).changed ? 'changed' : 'kept';
   } catch {
     return false;
   }

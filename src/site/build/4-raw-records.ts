@@ -24,6 +24,9 @@ export interface RawRecordFile {
   sha256: string;
 }
 
+/** A raw record's file, from the folder of record pages (the site's records/). */
+export const rawRecordName = (id: string): string => `${id}.json`;
+
 /**
  * Places the record file at `<dir>/<id>.json` (the build does this beside each record page, on the record-page
  * threads, src/site/build/3-record-pages-worker.ts; the site path is /records/<id>.json): 'linked' or 'copied', and
@@ -31,7 +34,7 @@ export interface RawRecordFile {
  * previous build's, src/core/util/update-in-place.ts) is left as it is.
  */
 export function publishRawRecord(record: RawRecordFile, dir: string): { how: 'linked' | 'copied'; changed: boolean; bytes: Buffer } {
-  const target = join(dir, `${record.id}.json`);
+  const target = join(dir, rawRecordName(record.id));
   const { how, changed } = linkIfChanged(record.file, target);
   return { how, changed, bytes: validatedBytes(record, target) };
 }

@@ -9,11 +9,16 @@
  * place of Astro's output when the build is done.
  */
 import { cpSync, renameSync, rmSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import { filesUnder, moveIfChanged, pruneFolder } from '../../core/util/update-in-place.ts';
 
 /** Where `npm run build` tells the build to assemble the site (scripts/build.ts). */
 export const SITE_DIR_ENV = 'ECHO_ARCHIVE_SITE_DIR';
+
+/** The spare site kept beside the output folder `outDir` (`.dist.spare` for dist/), which the next build updates. */
+export function spareFolderOf(outDir: string): string {
+  return join(dirname(outDir), `.${basename(outDir)}.spare`);
+}
 
 /** The site's folder named by scripts/build.ts, if any. */
 export function siteFolderFromEnv(env: NodeJS.ProcessEnv = process.env): string | undefined {

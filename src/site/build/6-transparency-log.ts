@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { filesUnder, linkIfChanged, writeIfChanged } from '../../core/util/update-in-place.ts';
 import { LogStateError, reconcile, VERSIONS_DIR, type PendingLeaf } from '../../core/log/archive-log.ts';
 import { readLogState, logDir, type LogState } from '../../core/log/log-files.ts';
-import { logFiles, versionUrl } from '../../core/log/publish.ts';
+import { LOG_PREFIX, logFiles, versionUrl } from '../../core/log/publish.ts';
 import { LOG_SIGNING_KEY_ENV, LOG_SIGNING_KEY_FILE_ENV, LogKeyError, logSigners } from '../../core/log/signing-key.ts';
 import { keyTag, type NoteSigner } from '../../core/log/note.ts';
 import { ArchiveBuildError, type ArchiveLogger, type SiteRecord } from './2-read-archive.ts';
@@ -76,8 +76,9 @@ export function readSiteLog(archiveRoot: string, records: SiteRecord[], logger: 
 export function writeSiteLog(log: SiteLog, outDir: string): { files: string[]; changed: number } {
   const files: string[] = [];
   let changed = 0;
+  const base = LOG_PREFIX.slice(1); // "log/": the log's place on the site, from the site's root
   for (const file of logFiles(log.state.entries, log.state.tree, log.signers)) {
-    const path = `log/${file.path}`;
+    const path = `${base}${file.path}`;
     if (writeIfChanged(join(outDir, path), file.bytes)) changed++;
     files.push(path);
   }
@@ -85,7 +86,7 @@ export function writeSiteLog(log: SiteLog, outDir: string): { files: string[]; c
   const versions = join(log.state.dir, VERSIONS_DIR);
   if (existsSync(versions)) {
     for (const name of filesUnder(versions)) {
-      const path = `log/${VERSIONS_DIR}/${name}`;
+      const path = `${base}${VERSIONS_DIR}/${name}`;
       if (linkIfChanged(join(versions, name), join(outDir, path)).changed) changed++;
       files.push(path);
     }

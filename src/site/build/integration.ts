@@ -50,7 +50,8 @@ import { echoHtml } from '../render/echo-html.ts';
 import { frameOf, type FrameSettings, type LocalBuild } from '../render/page-frame.ts';
 import { recordDocument } from '../render/record-document.ts';
 import { readStylesheetHref } from './1-stylesheet.ts';
-import { readRecordPage } from './3-record-pages-worker.ts';
+import { listingPageName, readRecordPage, recordPageName } from './3-record-pages-worker.ts';
+import { rawRecordName } from './4-raw-records.ts';
 import { writeSiteLog, type SiteLog } from './6-transparency-log.ts';
 import { startSearchIndex, type SearchIndexRun } from './7-search-index.ts';
 import { bundleBrowseScript, type BrowseScript } from './1-browse-script.ts';
@@ -127,8 +128,8 @@ export function echoArchive(): AstroIntegration {
         const model = reading.then((records) => archiveModelOf(records));
         const listings = { dir: site.dir, script: browseScript.path, jobs: model.then((m) => listingJobs(m, pageSize)) };
         placed = Promise.all([reading, listings.jobs]).then(([records, jobs]) => [
-          ...records.flatMap(({ id }) => [`${RECORDS_PATH}/${id}/index.html`, `${RECORDS_PATH}/${id}.json`]),
-          ...jobs.map((job) => `${job.path}index.html`),
+          ...records.flatMap(({ id }) => [`${RECORDS_PATH}/${recordPageName(id)}`, `${RECORDS_PATH}/${rawRecordName(id)}`]),
+          ...jobs.map((job) => listingPageName(job.path)),
         ]);
         placed.catch(() => undefined);
         // The index's thread starts once the records (its documents' order) are known; until then the files wait.
