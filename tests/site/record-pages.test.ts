@@ -19,6 +19,7 @@ import type { SiteRecord } from '../../src/site/build/2-read-archive.ts';
 import { listingJobs } from '../../src/site/model/listing-jobs.ts';
 import { archiveModelOf } from '../../src/site/model/site-model.ts';
 import { listingDocument } from '../../src/site/render/listing-document.ts';
+import { listingCacheKey } from '../../src/site/build/cache/page-cache.ts';
 import { publishRecord, validEcho } from '../publish/helpers.ts';
 import { tempDir as makeTempDir } from '../helpers/temp-dir.ts';
 
@@ -158,6 +159,48 @@ describe('startRecordPages', () => {
     const third = await run('third', changed);
     expect(third.total).toMatchObject({ listings: jobs.length, listingsReused: jobs.length - 1 });
     expect(readFileSync(join(third.out, changed[3]!.path, 'index.html'), 'utf8')).toContain('(changed)');
+  });
+
+  it('sends a listing job only for a page the cache cannot give: a damaged entry is rendered again from its job', async () => {
+    const model = archiveModelOf(records as unknown as SiteRecord[]);
+    const jobs = listingJobs(model, 7);
+    const script = 'scripts/browse-filter.0123456789ab.js';
+    const cache = { dir: tempDir(), code: 'code', build: 'first' };
+    const run = (build: string, threads: number) => {
+      const listings = { dir: tempDir(), script, jobs: Promise.resolve(jobs) };
+      return startRecordPages(records.slice(0, 3), { frame, dir: tempDir(), logger: quiet, threads, cache: { ...cache, build }, listings })
+        .finish()
+        .then((total) => ({ total, out: listings.dir }));
+    };
+    const first = await run('first', 1);
+    // Two entries damaged (the cache is the only place their pages would come from), one removed.
+    const entries = jobs.slice(0, 3).map((job) => {
+      const key = listingCacheKey(cache.code, frame, script, job);
+      return first.total.entries.find((e) => e.startsWith(`${key.slice(0, 2)}/${key}.`))!;
+    });
+    for (const e of entries.slice(0, 2)) writeFileSync(join(cache.dir, e), 'damaged');
+    unlinkSync(join(cache.dir, entries[2]!));
+    for (const [build, threads] of [['second', 1], ['third', 0]] as const) {
+      const next = await run(build, threads);
+      // Each page once: the three are rendered from their jobs, sent after the cache could not give them.
+      expect(next.total).toMatchObject({ listings: jobs.length, listingsReused: jobs.length - (build === 'second' ? 3 : 0) });
+      for (const job of jobs) expect(readFileSync(join(next.out, job.path, 'index.html'), 'utf8')).toBe(listingDocument(job, siteFrame, script));
+    }
+  });
+
+  it("keys a listing page by its summaries' content, not by the objects", () => {
+    const model = archiveModelOf(records as unknown as SiteRecord[]);
+    const [job] = listingJobs(model, 7);
+    const script = 'scripts/browse-filter.0123456789ab.js';
+    const key = listingCacheKey('code', frame, script, job!);
+    const copy = structuredClone(job!);
+    expect(listingCacheKey('code', frame, script, copy)).toBe(key);
+    const items = copy.view.page.items;
+    items[3] = { ...items[3]!, excerpt: `${items[3]!.excerpt}!` };
+    expect(listingCacheKey('code', frame, script, copy)).not.toBe(key);
+    expect(listingCacheKey('code', frame, script, { ...job!, title: 'Other' })).not.toBe(key);
+    expect(listingCacheKey('other code', frame, script, job!)).not.toBe(key);
+    expect(listingCacheKey('code', frame, 'scripts/other.js', job!)).not.toBe(key);
   });
 
   it('renders on the main thread whatever the worker threads fail to do', async () => {

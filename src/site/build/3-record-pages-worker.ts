@@ -66,7 +66,19 @@ export interface RecordPageBatch {
 export interface ListingBatch {
   dir: string;
   script: string;
-  jobs: readonly ListingJob[];
+  pages: readonly ListingTask[];
+}
+
+/**
+ * One listing page: its path, its cache key (listingCacheKey, from the main thread) and its job. With a cache the
+ * job is left out at first: a page the cache cannot give is then named in the batch's `unplaced`, and the main thread
+ * sends it again with its job (src/site/build/3-record-pages.ts). A job carries 50 record summaries, and sending every
+ * job of 100,000 records took 3.3 s of the main thread though nearly every page came from the cache.
+ */
+export interface ListingTask {
+  path: string;
+  key?: string;
+  job?: ListingJob;
 }
 
 export interface RecordBatchResult {
@@ -82,6 +94,8 @@ export interface RecordBatchResult {
   entries: string[];
   /** Files (pages and raw records) written or linked anew: the others held the right bytes already. */
   changed: number;
+  /** The listing pages given without their job that the cache could not give (their places in `listings.pages`). */
+  unplaced?: number[];
 }
 
 /** This thread's view of the cache, for the build that is running (a thread may serve several builds in tests). */
@@ -96,7 +110,7 @@ export default function renderRecordPages({ frame, dir, jobs, cache: settings, s
   const siteFrame = frameOf(frame);
   const cache = cacheFor(settings);
   const result: RecordBatchResult = { pages: 0, reused: 0, linked: 0, copied: 0, listings: 0, listingsReused: 0, entries: [], changed: 0 };
-  if (listings) renderListingPages(listings, frame, siteFrame, cache, result);
+  if (listings) renderListingPages(listings, siteFrame, cache, result);
   // Each record's search document as one JSON line (the cache's entry is that line already: not parsed here).
   const search: (string | Uint8Array)[] = [];
   // The page and the search document both need the echo's HTML: rendered once (the Markdown is most of a page's cost).
@@ -140,23 +154,29 @@ export default function renderRecordPages({ frame, dir, jobs, cache: settings, s
   return result;
 }
 
-/** The listing pages of a batch: each linked from the cache when its job is unchanged, else rendered and stored. */
-function renderListingPages({ dir, script, jobs }: ListingBatch, frame: FrameSettings, siteFrame: SiteFrame, cache: PageCache | undefined, result: RecordBatchResult): void {
-  for (const job of jobs) {
-    const file = join(dir, listingPageName(job.path));
-    result.listings++;
-    // The job is the page's whole input but the code, the frame and the script's name: all in the key.
-    const key = cache ? pageCacheKey(cache.settings.code, frame, ['listing', script, job]) : undefined;
+/**
+ * The listing pages of a batch: each linked from the cache under its key when the cache has it, else rendered from
+ * its job and stored; a page without its job that the cache cannot give is noted in `result.unplaced`.
+ */
+function renderListingPages({ dir, script, pages }: ListingBatch, siteFrame: SiteFrame, cache: PageCache | undefined, result: RecordBatchResult): void {
+  for (const [place, { path, key, job }] of pages.entries()) {
+    const file = join(dir, listingPageName(path));
     if (cache && key) {
       const hit = cache.find(key);
       const placed = hit && placeCached(join(cache.settings.dir, hit.name), file, hit.bytes);
       if (placed) {
         if (placed === 'changed') result.changed++;
+        result.listings++;
         result.listingsReused++;
         result.entries.push(hit.name);
         continue;
       }
     }
+    if (job === undefined) {
+      (result.unplaced ??= []).push(place);
+      continue;
+    }
+    result.listings++;
     const html = listingDocument(job, siteFrame, script);
     if (writeIfChanged(file, html)) result.changed++;
     const stored = cache && key ? cache.store(key, file, html) : undefined;

@@ -25,7 +25,7 @@ import { archiveViewsOf, type ArchiveLogger, type SiteRecord } from './2-read-ar
 import renderRecordPages, { type RecordBatchResult, type RecordJob, type RecordPageBatch } from './3-record-pages-worker.ts';
 import type { ListingJob } from '../model/listing-jobs.ts';
 import type { FrameSettings } from '../render/page-frame.ts';
-import type { PageCacheSettings } from './cache/page-cache.ts';
+import { listingCacheKey, type PageCacheSettings } from './cache/page-cache.ts';
 
 /** Pages per task: large enough that messaging is cheap, small enough to spread the work evenly. */
 const BATCH = 64;
@@ -162,27 +162,42 @@ export function startRecordPages(
     next = Math.min(length, next + BATCH);
     return [start, next];
   };
+  /** The listing jobs of a batch's stretch of the list. */
+  const listingsOf = ([start, end]: [number, number]) => listingJobs.slice(Math.max(0, start - jobs.length), Math.max(0, end - jobs.length));
   // A batch is named by its place, so a batch done again (after a failed thread) replaces its own documents file.
-  const batchOf = ([start, end]: [number, number]): RecordPageBatch => {
-    const records = jobs.slice(start, end);
-    const pages = listingJobs.slice(Math.max(0, start - jobs.length), Math.max(0, end - jobs.length));
+  // With a cache, its listing pages go as keys alone (listingCacheKey): their jobs follow only for the pages the
+  // cache cannot give (again, below).
+  const batchOf = (place: [number, number]): RecordPageBatch => {
+    const records = jobs.slice(place[0], place[1]);
+    const pages = listingsOf(place).map((job) =>
+      cache && listings ? { path: job.path, key: listingCacheKey(cache.code, frame, listings.script, job) } : { path: job.path, job },
+    );
     return {
       frame,
       dir,
       jobs: records,
       cache,
-      ...(searchDir === undefined || records.length === 0 ? {} : { searchFile: join(searchDir, `${String(start).padStart(9, '0')}.jsonl`) }),
-      ...(listings === undefined || pages.length === 0 ? {} : { listings: { dir: listings.dir, script: listings.script, jobs: pages } }),
+      ...(searchDir === undefined || records.length === 0 ? {} : { searchFile: join(searchDir, `${String(place[0]).padStart(9, '0')}.jsonl`) }),
+      ...(listings === undefined || pages.length === 0 ? {} : { listings: { dir: listings.dir, script: listings.script, pages } }),
     };
   };
-  const finished = (batch: RecordPageBatch, result: RecordBatchResult, [start, end]: [number, number]) => {
-    count(result);
+  /** The batch of the listing pages a batch left unplaced, each with its job this time; none when it left none. */
+  const again = (batch: RecordPageBatch, result: RecordBatchResult, place: [number, number]): RecordPageBatch | undefined => {
+    if (!result.unplaced?.length || !batch.listings) return undefined;
+    const all = listingsOf(place);
+    const pages = result.unplaced.map((i) => ({ ...batch.listings!.pages[i]!, job: all[i]! }));
+    return { frame, dir, jobs: [], cache, listings: { ...batch.listings, pages } };
+  };
+  const finished = (batch: RecordPageBatch, results: readonly RecordBatchResult[], [start, end]: [number, number]) => {
+    for (const result of results) count(result);
     done.fill(1, start, end);
     if (batch.searchFile !== undefined) onSearchFile?.(batch.searchFile);
   };
   const renderHere = (place: [number, number]) => {
     const batch = batchOf(place);
-    finished(batch, renderRecordPages(batch), place);
+    const result = renderRecordPages(batch);
+    const rest = again(batch, result, place);
+    finished(batch, rest ? [result, renderRecordPages(rest)] : [result], place);
   };
 
   const pool =
@@ -202,7 +217,9 @@ export function startRecordPages(
     for (let batch = take(); batch !== undefined && !stopped; batch = take()) {
       const task = batchOf(batch);
       try {
-        finished(task, await p.run(task), batch);
+        const result = await p.run(task);
+        const rest = again(task, result, batch);
+        finished(task, rest ? [result, await p.run(rest)] : [result], batch);
       } catch (err) {
         // Left for the main thread, which renders whatever is not done.
         failure ??= err;

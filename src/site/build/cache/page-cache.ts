@@ -20,6 +20,7 @@ import { join } from 'node:path';
 import { sha256Hex } from '../../../core/crypto/sha256.ts';
 import { linkOrCopySync } from '../../../core/util/link-or-copy.ts';
 import type { FrameSettings } from '../../render/page-frame.ts';
+import type { ListingJob } from '../../model/listing-jobs.ts';
 
 /** Bumped when the entry layout or the key's inputs change: older entries then never match. */
 export const PAGE_CACHE_FORMAT = 2;
@@ -48,6 +49,25 @@ const ENTRY = /^([0-9a-f]{64})\.([0-9a-f]{64})\.(html|json|gz)$/;
  */
 export function pageCacheKey(code: string, frame: FrameSettings, page: unknown): string {
   return sha256Hex(JSON.stringify([PAGE_CACHE_FORMAT, code, frame, page]));
+}
+
+/** Each record summary's hash, worked out once per build: a summary object is shared by the 8 or so listings it is in. */
+const summaryHashes = new WeakMap<object, string>();
+
+/**
+ * The key of a listing page, worked out on the main thread: the key of its whole job (pageCacheKey), with each of the
+ * page's record summaries named by the SHA-256 of its JSON rather than written out. The same inputs decide it, at a
+ * tenth of the text: so the main thread sends a thread only the key of a page the cache holds, and the job's 50
+ * summaries only when the page is to be rendered (src/site/build/3-record-pages.ts). The summaries are the model's,
+ * never changed once made, so a hash kept for one stays right.
+ */
+export function listingCacheKey(code: string, frame: FrameSettings, script: string, job: ListingJob): string {
+  const items = job.view.page.items.map((summary) => {
+    let hash = summaryHashes.get(summary);
+    if (hash === undefined) summaryHashes.set(summary, (hash = sha256Hex(JSON.stringify(summary))));
+    return hash;
+  });
+  return pageCacheKey(code, frame, ['listing', script, { ...job, view: { ...job.view, page: { ...job.view.page, items } } }]);
 }
 
 /** The entry name of a page with `key` and these bytes. */
