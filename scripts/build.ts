@@ -1,11 +1,10 @@
 /**
- * `npm run build [-- --no-cache] [--out-dir DIR]`: the whole site build, in its two steps, each a child process of
- * this Node, timed:
- *   1. the record-chain builder bundle (scripts/build-builder.ts), which the site publishes;
- *   2. `astro build`: validates the archive and renders the site into dist/, search index included (src/site/build/).
- * Step 2 reuses what the build cache holds for unchanged inputs (src/core/publish/build-cache.ts); --no-cache
- * (or ECHO_ARCHIVE_NO_CACHE=1) builds everything afresh and leaves the cache as it was. Stops at the first step that
- * fails, with its exit code.
+ * `npm run build [-- --no-cache] [--out-dir DIR]`: the whole site build, `astro build` as a child process of this
+ * Node, timed: it validates the archive, bundles the record-chain builder that the site publishes
+ * (src/builder/bundle.ts) and renders the site into dist/, search index included (src/site/build/). It reuses what
+ * the build cache holds for unchanged inputs (src/core/publish/build-cache.ts); --no-cache (or
+ * ECHO_ARCHIVE_NO_CACHE=1) builds everything afresh and leaves the cache as it was. A build that fails exits with the
+ * step's exit code.
  *
  * The site is built into a staging folder beside the output folder (`.dist.building-<pid>`) and renamed into place
  * only when every step has succeeded, so the output folder is always a whole build, this one or the one before:
@@ -41,8 +40,8 @@ try {
 if (values.help) {
   console.log(`Usage: npm run build [-- --no-cache] [--out-dir DIR]
 
-Builds the site into dist/: the record-chain builder bundle, then astro build (validates every record, renders
-the pages and writes the search index). Unchanged inputs are reused from the build cache
+Builds the site into dist/ with astro build: validates every record, bundles the record-chain builder, renders
+the pages and writes the search index. Unchanged inputs are reused from the build cache
 (node_modules/.cache/echo-archive/, or ECHO_ARCHIVE_CACHE_DIR): validation results, record pages.
 
 The site before the current one is kept beside it (.dist.spare for dist/): the next build updates it in place and
@@ -115,10 +114,8 @@ function diskFull(dir: string): boolean {
   }
 }
 
-const steps: [string, string[]][] = [
-  ['record-chain builder', [join(REPO, 'scripts/build-builder.ts')]],
-  ['astro build', [join(REPO, 'node_modules/astro/bin/astro.mjs'), 'build', '--outDir', astroOut]],
-];
+// One step now (the builder's bundle is made inside astro build); a list, so that its report names the step.
+const steps: [string, string[]][] = [['astro build', [join(REPO, 'node_modules/astro/bin/astro.mjs'), 'build', '--outDir', astroOut]]];
 const timings: string[] = [];
 for (const [name, args] of steps) {
   const start = performance.now();

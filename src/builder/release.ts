@@ -1,7 +1,8 @@
 /**
  * The bundled builder as the site publishes it (not part of the bundle): its bytes for
  * /downloads/record-chain-builder.mjs and its name, version, size and SHA-256 for /api/record-chain-builder.json.
- * The bundle is made by scripts/build-builder.ts, which `npm run build` and `npm run dev` run first.
+ * The bundle is made by src/builder/bundle.ts: in a build, by the site build itself as it starts (the pages wait for
+ * it, bundleBeingMade); for `npm run dev`, by scripts/build-builder.ts first.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -25,12 +26,23 @@ export interface BuilderRelease {
   usage: string;
 }
 
-/** The bundle's bytes; `root` is the project root (Astro's `root`, or a path). */
-export function builderBundleBytes(root: URL | string): Uint8Array<ArrayBuffer> {
+// The bundle being made by this process's build, if it is: the integration (src/site/build/integration.ts) starts it,
+// and the pages, which Astro bundles with their own copy of this module, wait for it through a process-wide slot.
+const BEING_MADE = Symbol.for('echo-archive.builder-bundle');
+const slot = globalThis as { [BEING_MADE]?: Promise<unknown> };
+
+/** Says that the bundle is being made (by the build that runs in this process): the pages read it once it is. */
+export function bundleBeingMade(making: Promise<unknown> | undefined): void {
+  slot[BEING_MADE] = making;
+}
+
+/** The bundle's bytes, once the build has made it; `root` is the project root (Astro's `root`, or a path). */
+export async function builderBundleBytes(root: URL | string): Promise<Uint8Array<ArrayBuffer>> {
+  await slot[BEING_MADE];
   const base = typeof root === 'string' ? root : fileURLToPath(root);
   const file = `${base.replace(/\/+$/, '')}/${BUILDER_BUNDLE_FILE}`;
   if (!existsSync(file)) {
-    throw new Error(`${BUILDER_BUNDLE_FILE} is missing: run "node scripts/build-builder.ts" (npm run build does) before building the site`);
+    throw new Error(`${BUILDER_BUNDLE_FILE} is missing: run "node scripts/build-builder.ts" (npm run dev does; a build makes it itself)`);
   }
   return new Uint8Array(readFileSync(file));
 }
@@ -43,8 +55,8 @@ function bundleVersion(bytes: Uint8Array): string {
   return m[1]!;
 }
 
-export function builderRelease(root: URL | string, baseUrl = siteConfig().baseUrl): BuilderRelease {
-  const bytes = builderBundleBytes(root);
+export async function builderRelease(root: URL | string, baseUrl = siteConfig().baseUrl): Promise<BuilderRelease> {
+  const bytes = await builderBundleBytes(root);
   return {
     schema: 'service.record-chain-builder.v1',
     name: 'record-chain-builder.mjs',

@@ -8,7 +8,6 @@ import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { buildBuilder } from '../../scripts/build-builder.ts';
 import { REPO_ROOT } from '../helpers/records.ts';
 import { writeFiles } from '../helpers/archive.ts';
 import { runCli } from '../helpers/cli.ts';
@@ -69,7 +68,6 @@ describe('npm run build over an archive with a V2 single-hash record whose gate 
     expect(cli.stdout).not.toMatch(/ error /);
     expect(cli.code).toBe(0);
 
-    await buildBuilder(); // the site serves the builder bundle (as `npm run build` makes it first)
     const build = await astroBuild(root);
     expect(build.output).not.toMatch(/files invalid/);
     expect(build.code).toBe(0);

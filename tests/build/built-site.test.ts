@@ -14,11 +14,11 @@
  * BUILT_SITE=<folder> checks an existing local build of the project's records instead of building one.
  */
 import { execFile } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildBuilder } from '../../scripts/build-builder.ts';
+import { sha256Hex } from '../../src/core/crypto/sha256.ts';
 import { DEFAULT_GATEWAY_URL, DEFAULT_SITE_URL } from '../../src/core/config.ts';
 import { publishedApiDocuments, RETIRED_PATHS } from '../../src/core/publish/discovery.ts';
 import { REPO_ROOT } from '../helpers/records.ts';
@@ -52,7 +52,7 @@ beforeAll(async () => {
   dir = join(base, 'site');
   const env: NodeJS.ProcessEnv = { ...process.env, ASTRO_TELEMETRY_DISABLED: '1', NO_COLOR: '1', ECHO_ARCHIVE_NO_CACHE: '1', BROWSE_PAGE_SIZE: '5' };
   for (const name of ['ECHO_ARCHIVE_DEPLOY', 'SITE_URL', 'GATEWAY_URL', 'RECORDS_DIR', 'LOG_SIGNING_KEY', 'LOG_SIGNING_KEY_FILE']) delete env[name];
-  await buildBuilder();
+  // No bundle made first: the build bundles the record-chain builder itself.
   await run([resolve(REPO_ROOT, 'node_modules/astro/bin/astro.mjs'), 'build', '--outDir', dir], env);
 }, 300_000);
 
@@ -70,6 +70,13 @@ describe('the built site (a local build of the project\'s records)', () => {
       expect(pages).toContain(p);
     }
     expect(pages.filter((p) => p.startsWith('/records/')).length).toBeGreaterThan(5);
+  });
+
+  it('publishes the record-chain builder it bundled for this site: the bytes whose size and SHA-256 its release names', () => {
+    const bytes = readFileSync(join(dir, 'downloads/record-chain-builder.mjs'));
+    const release = JSON.parse(readFileSync(join(dir, 'api/record-chain-builder.json'), 'utf8')) as { size: number; sha256: string };
+    expect(release).toMatchObject({ size: bytes.length, sha256: sha256Hex(bytes) });
+    expect(bytes.toString('utf8').split('\n', 3)[2]).toContain(`// Site ${SITE}, gateway ${DEFAULT_GATEWAY_URL}.`);
   });
 
   it('no word of any page is glued to an inline element (a line break lost before <code>, <em>, <a>…)', () => {

@@ -8,7 +8,6 @@ import { execFile } from 'node:child_process';
 import { cpSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { buildBuilder } from '../../scripts/build-builder.ts';
 import { REPO_ROOT } from '../helpers/records.ts';
 import { tempDir } from '../helpers/temp-dir.ts';
 
@@ -46,7 +45,6 @@ function tree(dir: string): Map<string, Buffer> {
 describe('the site build with the validation cache', () => {
   it('builds the same site with verdicts from the cache as without it, judging only what changed', async () => {
     cpSync(resolve(REPO_ROOT, 'records'), records, { recursive: true });
-    await buildBuilder(); // the site serves the builder bundle (as `npm run build` makes it first)
     // The first build fills the cache.
     const first = await astroBuild(join(base, 'first'), {});
     expect(first).toContain('Validation cache: 15 files judged, 0 unchanged (verdicts from the cache)');

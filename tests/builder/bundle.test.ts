@@ -2,12 +2,12 @@
  * The bundle itself: one file, no dependencies beyond Node's built-ins, deterministic bytes, the site configuration
  * baked in; and the release description the site publishes at /api/record-chain-builder.json.
  */
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { buildBuilder } from '../../scripts/build-builder.ts';
-import { BUILDER_BUNDLE_FILE, builderRelease } from '../../src/builder/release.ts';
+import { buildBuilder } from '../../src/builder/bundle.ts';
+import { BUILDER_BUNDLE_FILE, builderBundleBytes, builderRelease, bundleBeingMade } from '../../src/builder/release.ts';
 import { sha256Hex } from '../../src/core/crypto/sha256.ts';
 
 const dirs: string[] = [];
@@ -51,7 +51,7 @@ describe('/api/record-chain-builder.json', () => {
     mkdirSync(join(root, 'dist-builder'));
     const file = await buildBuilder({ outfile: join(root, BUILDER_BUNDLE_FILE), env });
     const bytes = readFileSync(file);
-    const release = builderRelease(root, 'https://archive.example.test');
+    const release = await builderRelease(root, 'https://archive.example.test');
     expect(release).toEqual({
       schema: 'service.record-chain-builder.v1',
       name: 'record-chain-builder.mjs',
@@ -64,7 +64,26 @@ describe('/api/record-chain-builder.json', () => {
     });
   }, 60_000);
 
-  it('a missing bundle is a clear error', () => {
-    expect(() => builderRelease(temp())).toThrow(/run "node scripts\/build-builder.ts"/);
+  it('a missing bundle is a clear error', async () => {
+    await expect(builderRelease(temp())).rejects.toThrow(/run "node scripts\/build-builder.ts"/);
+  });
+
+  it("waits for the bundle the build is making, and fails with the bundling's own error", async () => {
+    const root = temp();
+    mkdirSync(join(root, 'dist-builder'));
+    const making = new Promise<void>((resolve) =>
+      setTimeout(() => {
+        writeFileSync(join(root, BUILDER_BUNDLE_FILE), 'made');
+        resolve();
+      }, 50),
+    );
+    try {
+      bundleBeingMade(making);
+      expect(Buffer.from(await builderBundleBytes(root)).toString()).toBe('made');
+      bundleBeingMade(Promise.reject(new Error('esbuild: could not resolve "x"')));
+      await expect(builderRelease(root)).rejects.toThrow('could not resolve');
+    } finally {
+      bundleBeingMade(undefined);
+    }
   });
 });

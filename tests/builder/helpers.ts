@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
-import { buildBuilder } from '../../scripts/build-builder.ts';
+import { buildBuilder } from '../../src/builder/bundle.ts';
 
 export interface RunResult {
   code: number;

@@ -1,7 +1,7 @@
 /** A production build never publishes the development addresses (src/core/config.ts, used by the builder and Astro). */
 import { describe, expect, it } from 'vitest';
 import { basePathOf, buildSiteConfig, DeployConfigError, isDeployBuild } from '../../src/core/config.ts';
-import { buildBuilder } from '../../scripts/build-builder.ts';
+import { buildBuilder } from '../../src/builder/bundle.ts';
 
 const PUBLIC = { SITE_URL: 'https://echoes.example.org/', GATEWAY_URL: 'https://intake.example.org' };
 

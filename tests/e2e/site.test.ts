@@ -19,7 +19,6 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildBuilder } from '../../scripts/build-builder.ts';
 import { validateArchive } from '../../src/core/archive/validate-archive.ts';
 import { REPO_ROOT } from '../helpers/records.ts';
 import { axeViolations, layoutShift } from './accessibility.ts';
@@ -98,8 +97,6 @@ describe.skipIf(!HAVE_CHROMIUM)('the built site in a real browser (chromium)', (
 
     // Without the build cache: a test leaves the repository's cache alone.
     const env = { ...process.env, RECORDS_DIR: records, ASTRO_TELEMETRY_DISABLED: '1', NO_COLOR: '1', ECHO_ARCHIVE_NO_CACHE: '1', BROWSE_PAGE_SIZE: String(PAGE_SIZE) };
-    // As `npm run build` does: the site serves the builder bundle, so it must exist before Astro builds.
-    await buildBuilder();
     const node = resolve(REPO_ROOT, 'node_modules/.bin/node');
     await run(node, [resolve(REPO_ROOT, 'node_modules/astro/bin/astro.mjs'), 'build', '--outDir', out], env);
 

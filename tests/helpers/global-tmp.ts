@@ -19,13 +19,14 @@ export default function setup(): () => void {
   for (const [name, prefix] of Object.entries(caches)) process.env[name] = mkdtempSync(join(dir, prefix));
   return () => {
     for (const [name, previousValue] of Object.entries(previousCaches)) {
-      rmSync(process.env[name]!, { recursive: true, force: true });
+      // Retried: a test worker that is still exiting may be writing its compile cache here (ENOTEMPTY).
+      rmSync(process.env[name]!, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
       if (previousValue === undefined) delete process.env[name];
       else process.env[name] = previousValue;
     }
     const left = readdirSync(dir);
     if (left.length > 0) console.warn(`[tests] removing ${left.length} temporary entries tests left behind: ${left.slice(0, 10).join(', ')}${left.length > 10 ? ', …' : ''}`);
-    rmSync(dir, { recursive: true, force: true });
+    rmSync(dir, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
     if (previous === undefined) delete process.env.TMPDIR;
     else process.env.TMPDIR = previous;
   };

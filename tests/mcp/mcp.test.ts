@@ -27,7 +27,7 @@ import { boundaryInput } from '../../scripts/lib/claim-gate-inputs.ts';
 import { sha256Hex } from '../../src/core/crypto/sha256.ts';
 import { classificationOf } from '../../src/core/record/classification.ts';
 import { at, classificationUpdate, newGuardian, registration, signedEcho } from '../helpers/guardian-records.ts';
-import { buildBuilder } from '../../scripts/build-builder.ts';
+import { buildBuilder } from '../../src/builder/bundle.ts';
 import { serveStatic, type StaticServer } from '../e2e/static-server.ts';
 import { REPO_ROOT } from '../helpers/records.ts';
 

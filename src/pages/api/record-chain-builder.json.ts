@@ -6,5 +6,5 @@ import type { APIRoute } from 'astro';
 import { root } from 'astro:config/server';
 import { builderRelease } from '../../builder/release.ts';
 
-export const GET: APIRoute = () =>
-  new Response(JSON.stringify(builderRelease(root), null, 2) + '\n', { headers: { 'Content-Type': 'application/json' } });
+export const GET: APIRoute = async () =>
+  new Response(JSON.stringify(await builderRelease(root), null, 2) + '\n', { headers: { 'Content-Type': 'application/json' } });

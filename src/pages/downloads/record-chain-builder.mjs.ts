@@ -1,10 +1,10 @@
 /**
  * /downloads/record-chain-builder.mjs: the bundled record-chain builder (spec 1.4), the exact bytes that
- * scripts/build-builder.ts wrote; /api/record-chain-builder.json names their size and SHA-256.
+ * the build bundled (src/builder/bundle.ts); /api/record-chain-builder.json names their size and SHA-256.
  */
 import type { APIRoute } from 'astro';
 import { root } from 'astro:config/server';
 import { builderBundleBytes } from '../../builder/release.ts';
 
-export const GET: APIRoute = () =>
-  new Response(builderBundleBytes(root), { headers: { 'Content-Type': 'text/javascript; charset=utf-8' } });
+export const GET: APIRoute = async () =>
+  new Response(await builderBundleBytes(root), { headers: { 'Content-Type': 'text/javascript; charset=utf-8' } });
