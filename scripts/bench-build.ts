@@ -5,8 +5,8 @@
  *   1. generates the deterministic synthetic archive of N records (scripts/lib/synthetic-archive.ts) in a temporary
  *      folder; the generator makes about 1 in 100 records invalid on purpose, and the site build (rightly) refuses
  *      an invalid archive, so those files are removed first and the figures are for the remaining valid records;
- *   2. runs the real site build over it: `astro build` (RECORDS_DIR=<temp>, --outDir <temp>), which writes the
- *      search index too (src/site/build/7-search-index.ts);
+ *   2. runs the real site build over it: `astro build` (RECORDS_DIR=<temp>, --outDir <temp>), which bundles the
+ *      record-chain builder and writes the search index too (src/site/build/7-search-index.ts);
  *   3. builds a bare Astro project of the same number of trivial pages (one src/pages/[id].astro whose
  *      getStaticPaths returns the ids), made in a temporary folder that uses this project's node_modules;
  * and prints the wall time and peak memory (maximum resident set size, from /usr/bin/time -v when present,
@@ -22,13 +22,13 @@
  * over six runs in a row): to measure the builds rather than the disk's throttle, run from a copy of the checkout in
  * memory, e.g. `cp -a . /dev/shm/echo-archive && cd /dev/shm/echo-archive && TMPDIR=/dev/shm npm run bench:build`.
  *
- * With --incremental, the site is built as `npm run build` builds it (scripts/build.ts: builder, astro build with
- * the search index) with its own build cache, R rounds of: a clean build (--no-cache, into an empty output folder with
- * no spare beside it), the build that fills an empty cache, a build with nothing changed, the build after one record
- * is appended (the next sequence number, as intake appends), the build after one record in the middle of the archive
- * is modified, and the bare build; then medians, and each incremental build as a share of the clean build of the same
- * round. Every build after the clean one keeps the output folder, as `npm run build` run again does: it updates the
- * spare site beside it in place (scripts/build.ts).
+ * With --incremental, the site is built as `npm run build` builds it (scripts/build.ts: astro build, with the
+ * builder's bundle and the search index) with its own build cache, R rounds of: a clean build (--no-cache, into an
+ * empty output folder with no spare beside it), the build that fills an empty cache, a build with nothing changed,
+ * the build after one record is appended (the next sequence number, as intake appends), the build after one record
+ * in the middle of the archive is modified, and the bare build; then medians, and each incremental build as a share
+ * of the clean build of the same round. Every build after the clean one keeps the output folder, as `npm run build`
+ * run again does: it updates the spare site beside it in place (scripts/build.ts).
  *
  * Every step is a fresh child process running the project's Node 22 (node_modules/.bin/node).
  */
@@ -45,7 +45,6 @@ import { spareFolderOf } from '../src/site/build/5-site-folder.ts';
 const REPO = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const NODE = join(REPO, 'node_modules/.bin/node');
 const ASTRO = join(REPO, 'node_modules/astro/bin/astro.mjs');
-const BUILD_BUILDER = join(REPO, 'scripts/build-builder.ts');
 const BUILD = join(REPO, 'scripts/build.ts');
 const GNU_TIME = '/usr/bin/time';
 
@@ -196,9 +195,6 @@ try {
 
   // 2. the real site build, and 3. the bare Astro build of `count` trivial pages, alternately
   const env = { RECORDS_DIR: records, ASTRO_TELEMETRY_DISABLED: '1', NO_COLOR: '1' };
-  // The site publishes the builder bundle, so build it first, as `npm run build` does (untimed: it does not depend on N).
-  const builder = await measure(NODE, [BUILD_BUILDER], { cwd: REPO, env });
-  if (builder.code !== 0) fail('builder bundle', builder);
 
   const bare = join(base, 'bare');
   mkdirSync(join(bare, 'src/pages'), { recursive: true });
@@ -277,7 +273,7 @@ async function incremental(count: number, bare: string, env: Record<string, stri
   const peak = (pick: (r: (typeof rows)[number]) => Measured) => mb(Math.max(...rows.map((r) => pick(r).peakKb)));
   const label = runs > 1 ? `median of ${runs}` : 'single run';
   console.log('');
-  console.log(`records: ${count} (+1 per round)   whole npm run build (builder, astro build with the search index), ${label}:`);
+  console.log(`records: ${count} (+1 per round)   whole npm run build (astro build with the builder's bundle and the search index), ${label}:`);
   console.log(`clean (--no-cache)          ${ms(med((r) => r.clean)).padStart(9)}   peak ${peak((r) => r.clean)}   ${(med((r) => r.clean) / med((r) => r.bare)).toFixed(2)} × bare`);
   console.log(`empty cache (fills it)      ${ms(med((r) => r.first)).padStart(9)}   peak ${peak((r) => r.first)}   ${(share((r) => r.first) * 100).toFixed(0)} % of clean`);
   console.log(`nothing changed             ${ms(med((r) => r.same)).padStart(9)}   peak ${peak((r) => r.same)}   ${(share((r) => r.same) * 100).toFixed(0)} % of clean`);

@@ -3,7 +3,7 @@
  *
  * The MCP server's search benchmark (issue 25; not a timed test): search_records over a large synthetic site.
  *   1. generates the synthetic archive of N records (scripts/lib/valid-synthetic-archive.ts, invalid files removed)
- *      and builds the site as `npm run build` does (the builder bundle, then `astro build`, which writes the search
+ *      and builds the site as `npm run build` does (`astro build`, which bundles the builder and writes the search
  *      index under /search-index/, src/core/search/format.ts), afresh: the build cache is neither read nor filled
  *      with the synthetic records (ECHO_ARCHIVE_NO_CACHE); or, with --site, uses a site already built;
  *   2. serves it on 127.0.0.1 (tests/e2e/static-server.ts) and connects the SDK's client to the archive's MCP server
@@ -84,7 +84,6 @@ try {
     const gen = await generateValidArchive(records, n);
     console.log(`generated ${gen.files} records, removed ${gen.removed} deliberately invalid: ${gen.valid} records`);
     ids = readdirSync(records, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.json')).map((f) => f.slice(f.lastIndexOf('/') + 1, -'.json'.length)).sort();
-    await timed([join(REPO, 'scripts/build-builder.ts')]);
     console.log(`astro build: ${s(await timed([join(REPO, 'node_modules/astro/bin/astro.mjs'), 'build', '--outDir', site], { RECORDS_DIR: records, [NO_CACHE_ENV]: '1' }))}`);
   }
   site = resolve(site);
