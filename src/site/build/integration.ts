@@ -9,12 +9,13 @@
  * - `astro:config:setup`: the stylesheet's versioned href (src/site/build/1-stylesheet.ts), defined for the pages as
  *   import.meta.env.ECHO_STYLESHEET, so that the Astro pages and the record pages link the same file.
  * - `astro:build:start`: the record-chain builder is bundled (src/builder/bundle.ts) beside everything else, and its
- *   two pages wait for it (src/builder/release.ts). The core validates the whole archive (src/site/build/2-read-archive.ts). An invalid archive stops
- *   the build here, before anything is bundled, with the command line's own report. The pages render from this
- *   result (handed over, not read again), and the listing, home and search pages from one model of it, derived once
- *   (src/site/model/site-model.ts). The record pages, then the listing pages (src/site/model/listing-jobs.ts), start
- *   rendering on worker threads (src/site/build/3-record-pages.ts); the browse script they load is bundled
- *   (src/site/build/1-browse-script.ts). Beside each record page the record file is linked for /records/<id>.json,
+ *   two pages wait for it (src/builder/release.ts). The core validates the whole archive
+ *   (src/site/build/2-read-archive.ts). An invalid archive stops the build here, before Astro bundles anything, with
+ *   the command line's own report. The pages render from this result (handed over, not read again), and the
+ *   listing, home and search pages from one model of it, derived once (src/site/model/site-model.ts). The record
+ *   pages, then the listing pages (src/site/model/listing-jobs.ts), start rendering on worker threads
+ *   (src/site/build/3-record-pages.ts); the browse script they load is bundled (src/site/build/1-browse-script.ts).
+ *   Beside each record page the record file is linked for /records/<id>.json,
  *   byte for byte (src/site/build/4-raw-records.ts).
  * - The site's folder: the record pages, raw files, listing pages, browse script, log and search index are placed in
  *   a folder of their own as they are made, never in Astro's output (which Astro empties after `astro:build:start`).
