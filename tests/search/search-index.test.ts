@@ -6,12 +6,12 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { buildSearchIndex as buildFrom, indexedDocument, SearchIndexBuilder, termCounts } from '../../src/core/search/build-index.ts';
 import { excerptOf, excerptText } from '../../src/core/search/excerpt.ts';
-import { DOCUMENTS_PER_FILE, type SearchDocumentInput } from '../../src/core/search/format.ts';
+import { DOCUMENTS_PER_FILE, type SearchDocumentInput, type SearchIndexLayout } from '../../src/core/search/format.ts';
 import { SearchIndex } from '../../src/core/search/search-index.ts';
 import { wordsOf } from '../../src/core/search/words.ts';
 
 /** The index of plain documents (their terms cut here, as the record-page threads cut them). */
-const buildSearchIndex = (docs: SearchDocumentInput[]) => buildFrom(docs.map(indexedDocument));
+const buildSearchIndex = (docs: SearchDocumentInput[], layout?: SearchIndexLayout) => buildFrom(docs.map(indexedDocument), layout);
 
 function doc(n: number, text: string, filters: Record<string, string> = { record_kind: 'Echo' }): SearchDocumentInput {
   return { page: `records/r${n}/`, id: `r${n}`, title: `Agent ${n}`, kind: filters.record_kind ?? 'Echo', status: 'Accepted', date: '2026-01-01', withdrawn: false, text, filters };
@@ -141,6 +141,37 @@ describe('search index', () => {
     expect(() => partial.files()).toThrow(/r1 was never added/);
     expect(() => partial.add(indexedDocument(docs[0]!))).toThrow(/added twice/);
     expect(() => partial.add(indexedDocument(doc(99, 'stranger')))).toThrow(/not in the archive order/);
+  });
+
+  it('reads the files as index.json says they are cut, not as its own defaults would cut them', async () => {
+    const docs = Array.from({ length: 25 }, (_, i) => doc(i, `record ${i} about ${['apples', 'apricots', 'oranges'][i % 3]} and registry hashes`));
+    const layout = { documentsPerFile: 3, shardKeyLength: 2 };
+    const files = buildSearchIndex(docs, layout);
+    expect(JSON.parse(files.get('index.json')!.toString())).toMatchObject(layout);
+    // Two-letter shards: "apples" and "apricots" share one file; 25 documents in files of three.
+    expect(files.has(`terms/${Buffer.from('ap').toString('hex')}.json.gz`)).toBe(true);
+    expect(files.has('documents/8.json.gz')).toBe(true);
+    const fetched: string[] = [];
+    const index = await SearchIndex.open(async (path) => (fetched.push(path), files.get(path)));
+    const { index: usual } = await open(docs);
+    for (const q of ['apples', 'apr', 'registry hashes', 'oranges record', 'registy']) {
+      expect(await ids(index, q), q).toEqual(await ids(usual, q));
+    }
+    // A two-letter word is a prefix here (apples and apricots), where three letters make one in the usual layout.
+    expect((await index.search('ap')).total).toBe(17);
+    expect((await usual.search('ap')).total).toBe(0);
+    expect(fetched).toContain(`terms/${Buffer.from('ap').toString('hex')}.json.gz`);
+    expect(fetched).toContain('documents/8.json.gz');
+  });
+
+  it('refuses an index.json whose layout is not whole numbers from 1, and the builder such a layout', async () => {
+    const files = buildSearchIndex([doc(0, 'one record')]);
+    const manifest = JSON.parse(files.get('index.json')!.toString()) as Record<string, unknown>;
+    for (const [field, value] of [['shardKeyLength', 0], ['shardKeyLength', '3'], ['documentsPerFile', 2.5], ['documentsPerFile', undefined]] as const) {
+      const bad = Buffer.from(JSON.stringify({ ...manifest, [field]: value }));
+      await expect(SearchIndex.open(async (path) => (path === 'index.json' ? bad : files.get(path))), `${field} ${value}`).rejects.toThrow(new RegExp(`index.json is not usable: ${field} must be a whole number from 1`));
+    }
+    expect(() => new SearchIndexBuilder(['r0'], undefined, { documentsPerFile: 0, shardKeyLength: 3 })).toThrow(/documentsPerFile must be a whole number from 1, not 0/);
   });
 
   it('a document is found by each of its words (property)', async () => {

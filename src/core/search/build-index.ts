@@ -4,7 +4,8 @@
  */
 import { gzipSync } from 'node:zlib';
 import {
-  DOCUMENTS_PER_FILE,
+  checkLayout,
+  DEFAULT_LAYOUT,
   SEARCH_INDEX_FORMAT,
   documentsPath,
   filterGaps,
@@ -15,11 +16,12 @@ import {
   type FilterFile,
   type SearchDocument,
   type SearchDocumentInput,
+  type SearchIndexLayout,
   type SearchIndexManifest,
   type TermShardFile,
 } from './format.ts';
 import { TermPostings } from './term-postings.ts';
-import { SHARD_KEY_LENGTH, shardKeyOf, wordsOf } from './words.ts';
+import { shardKeyOf, wordsOf } from './words.ts';
 
 /**
  * A document with what the index keeps of its text: its length in words and each term's count. Made where the
@@ -66,9 +68,9 @@ export const gzipJson: Compress = (json) => gzipSync(json, { level: GZIP_LEVEL }
 /**
  * Builds the index from documents handed over in any order (the record-page threads finish batches out of order),
  * each numbered by its place in `order` (the archive's order of arrival). What is kept per document is folded into
- * the terms' postings at once (term-postings.ts: 8 bytes a posting), not every document's list of terms; and
- * a documents file is written as soon as its DOCUMENTS_PER_FILE documents are all in, so the records' text is not
- * held to the end (pages are rendered in batches of neighbours, so files complete as the build goes).
+ * the terms' postings at once (term-postings.ts: 8 bytes a posting), not every document's list of terms; and a
+ * documents file is written as soon as its documents are all in, so the records' text is not held to the end (pages
+ * are rendered in batches of neighbours, so files complete as the build goes).
  */
 export class SearchIndexBuilder {
   private readonly ordinalOf: Map<string, number>;
@@ -76,7 +78,7 @@ export class SearchIndexBuilder {
   /** Whether each document was added (its text is let go once its documents file is made). */
   private readonly added: Uint8Array;
   /** Documents still missing from each documents file. */
-  private readonly missing: Uint8Array;
+  private readonly missing: Uint32Array;
   /** Documents files made so far: path → bytes. */
   private readonly documentFiles = new Map<string, Buffer>();
   /** term → postings as ordinal × 16 + impact, in the order added (sorted when the files are made). */
@@ -84,19 +86,24 @@ export class SearchIndexBuilder {
   private readonly filters = new Map<string, Map<string, number[]>>();
 
   private readonly compress: Compress;
+  private readonly layout: SearchIndexLayout;
 
   /**
    * `order`: the ids of every document the index will hold, in the archive's order of arrival. `compress`: gzipJson,
    * or one that returns the same bytes from a cache (the site build's, src/site/build/cache/search-index-cache.ts).
+   * `layout`: how the files are cut (the site's defaults unless given; index.json says it, and readers follow it).
    */
-  constructor(order: readonly string[], compress: Compress = gzipJson) {
+  constructor(order: readonly string[], compress: Compress = gzipJson, layout: SearchIndexLayout = DEFAULT_LAYOUT) {
+    checkLayout(layout, (m) => new Error(`search index: ${m}`));
     this.compress = compress;
+    this.layout = layout;
+    const perFile = layout.documentsPerFile;
     this.ordinalOf = new Map(order.map((id, i) => [id, i]));
     if (this.ordinalOf.size !== order.length) throw new Error('search index: the same id twice in the archive order');
     this.documents = new Array(order.length);
     this.added = new Uint8Array(order.length);
-    this.missing = new Uint8Array(Math.ceil(order.length / DOCUMENTS_PER_FILE)).fill(DOCUMENTS_PER_FILE);
-    if (order.length % DOCUMENTS_PER_FILE !== 0) this.missing[this.missing.length - 1] = order.length % DOCUMENTS_PER_FILE;
+    this.missing = new Uint32Array(Math.ceil(order.length / perFile)).fill(perFile);
+    if (order.length % perFile !== 0) this.missing[this.missing.length - 1] = order.length % perFile;
   }
 
   private gzip(value: unknown): Buffer {
@@ -111,12 +118,13 @@ export class SearchIndexBuilder {
     this.added[ordinal] = 1;
     const { page, id, title, kind, status, date, withdrawn, text } = doc;
     this.documents[ordinal] = { page, id, title, kind, status, date, withdrawn, text };
-    const file = Math.floor(ordinal / DOCUMENTS_PER_FILE);
+    const perFile = this.layout.documentsPerFile;
+    const file = Math.floor(ordinal / perFile);
     if (--this.missing[file]! === 0) {
-      const start = file * DOCUMENTS_PER_FILE;
-      const docs = this.documents.slice(start, start + DOCUMENTS_PER_FILE) as SearchDocument[];
-      this.documentFiles.set(documentsPath(start), this.gzip({ documents: docs } satisfies DocumentsFile));
-      this.documents.fill(undefined, start, start + DOCUMENTS_PER_FILE);
+      const start = file * perFile;
+      const docs = this.documents.slice(start, start + perFile) as SearchDocument[];
+      this.documentFiles.set(documentsPath(start, perFile), this.gzip({ documents: docs } satisfies DocumentsFile));
+      this.documents.fill(undefined, start, start + perFile);
     }
     for (const [term, tf] of termCounts(indexed)) this.postings.add(term, ordinal * 16 + impactOf(tf, length));
     for (const [facet, value] of Object.entries(doc.filters)) {
@@ -138,7 +146,7 @@ export class SearchIndexBuilder {
     const sorted = this.postings.sortedByTerm();
     const shards = new Map<string, number[]>();
     names.forEach((term, id) => {
-      const key = shardKeyOf(term);
+      const key = shardKeyOf(term, this.layout.shardKeyLength);
       const ids = shards.get(key);
       if (ids) ids.push(id);
       else shards.set(key, [id]);
@@ -159,12 +167,16 @@ export class SearchIndexBuilder {
         return { value, documents: ordinals.length, file };
       });
     }
-    for (let start = 0; start < this.documents.length; start += DOCUMENTS_PER_FILE) files.set(documentsPath(start), this.documentFiles.get(documentsPath(start))!);
+    const { documentsPerFile, shardKeyLength } = this.layout;
+    for (let start = 0; start < this.documents.length; start += documentsPerFile) {
+      const path = documentsPath(start, documentsPerFile);
+      files.set(path, this.documentFiles.get(path)!);
+    }
     const manifest: SearchIndexManifest = {
       format: SEARCH_INDEX_FORMAT,
       documents: this.documents.length,
-      documentsPerFile: DOCUMENTS_PER_FILE,
-      shardKeyLength: SHARD_KEY_LENGTH,
+      documentsPerFile,
+      shardKeyLength,
       filters: manifestFilters,
     };
     files.set('index.json', Buffer.from(`${JSON.stringify(manifest)}\n`));
@@ -184,8 +196,8 @@ function gaps(sorted: ArrayLike<number>): number[] {
 }
 
 /** The index of `indexed`, numbered in the order given (the archive's order of arrival). */
-export function buildSearchIndex(indexed: readonly IndexedDocument[]): Map<string, Buffer> {
-  const builder = new SearchIndexBuilder(indexed.map((d) => d.document.id));
+export function buildSearchIndex(indexed: readonly IndexedDocument[], layout: SearchIndexLayout = DEFAULT_LAYOUT): Map<string, Buffer> {
+  const builder = new SearchIndexBuilder(indexed.map((d) => d.document.id), gzipJson, layout);
   for (const d of indexed) builder.add(d);
   return builder.files();
 }

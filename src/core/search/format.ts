@@ -9,7 +9,8 @@
  * (1.2 ms of CPU each). No other library reads a static index in pieces on demand. This index is built from the
  * records themselves, and a search fetches only:
  *
- * - `index.json`: the document count and the filters' files (a few hundred bytes, whatever the archive's size);
+ * - `index.json`: the document count, how the files below are cut (documentsPerFile, shardKeyLength: a reader
+ *   follows these, not its own defaults) and the filters' files (a few hundred bytes, whatever the archive's size);
  * - for each query word, its shard `terms/<hex of the first letters>.json.gz`: every term that starts with those
  *   letters, with its postings (which documents, and how much the term weighs in each);
  * - for each filter, `filters/<facet>/<hex of the value>.json.gz`: the documents with that value;
@@ -23,6 +24,7 @@
  * Files are gzip-compressed JSON (a reader checks for gzip's magic bytes, so a server that decodes them on the way
  * is fine too), written with fixed settings, so that a build is byte-identical for the same records.
  */
+import { SHARD_KEY_LENGTH } from './words.ts';
 
 /** Bumped when the files change shape; a reader refuses another format. */
 export const SEARCH_INDEX_FORMAT = 2;
@@ -32,6 +34,26 @@ export const SEARCH_INDEX_DIR = 'search-index';
 
 /** Documents per documents file: a page of ten results fetches at most ten small files. */
 export const DOCUMENTS_PER_FILE = 8;
+
+/** How an index's files are cut, as its index.json says (documentsPerFile, shardKeyLength): a reader follows it. */
+export interface SearchIndexLayout {
+  documentsPerFile: number;
+  shardKeyLength: number;
+}
+
+/** The site's layout: DOCUMENTS_PER_FILE, and terms sharded by their first SHARD_KEY_LENGTH letters. */
+export const DEFAULT_LAYOUT: SearchIndexLayout = { documentsPerFile: DOCUMENTS_PER_FILE, shardKeyLength: SHARD_KEY_LENGTH };
+
+/**
+ * Throws `error(message)` unless both of a layout's numbers are whole numbers from 1: a file of no documents or a
+ * key of no letters makes no index, and a reader must not guess.
+ */
+export function checkLayout(layout: SearchIndexLayout, error: (message: string) => Error): void {
+  for (const name of ['documentsPerFile', 'shardKeyLength'] as const) {
+    const n: unknown = layout[name];
+    if (typeof n !== 'number' || !Number.isSafeInteger(n) || n < 1) throw error(`${name} must be a whole number from 1, not ${JSON.stringify(n)}`);
+  }
+}
 
 /**
  * BM25's saturation and length normalisation (Robertson's usual values), against a fixed reference length instead
@@ -120,8 +142,9 @@ export function termShardPath(key: string): string {
   return `terms/${hexName(key)}.json.gz`;
 }
 
-export function documentsPath(ordinal: number): string {
-  return `documents/${Math.floor(ordinal / DOCUMENTS_PER_FILE)}.json.gz`;
+/** The documents file that holds document `ordinal`, in an index of `perFile` documents a file (index.json says). */
+export function documentsPath(ordinal: number, perFile: number = DOCUMENTS_PER_FILE): string {
+  return `documents/${Math.floor(ordinal / perFile)}.json.gz`;
 }
 
 /** The file of a filter value: named by the value, so that a new value leaves the others' files as they were. */

@@ -3,18 +3,19 @@
  * page (src/site/client/search.ts) and the MCP server's search_records (src/mcp/search.ts), so both find the same
  * records in the same order. Framework-free; runs in browsers and in Node (fetch and DecompressionStream).
  *
- * A query's words must all occur in a record (its last word, from SHARD_KEY_LENGTH letters on, also as the start of
- * a longer word, since a reader may still be typing it); filters narrow to the records with those values. Ranking
- * is BM25: each word adds its rarity (inverse document frequency) times its weight in the record; a longer word a
- * prefix matches counts for less than the word itself, the shorter the prefix the less. Ties: the newest record first.
+ * A query's words must all occur in a record (its last word, once it is as long as a shard key, index.json's
+ * shardKeyLength, also as the start of a longer word, since a reader may still be typing it); filters narrow to the
+ * records with those values. Index files are found as index.json says they are cut. Ranking is BM25: each word
+ * adds its rarity (inverse document frequency) times its weight in the record; a longer word a prefix matches counts
+ * for less than the word itself, the shorter the prefix the less. Ties: the newest record first.
  * A query whose misspelt word has a near word in the index (typo.ts) that finds more records is answered with the
  * corrected query, as `corrected` says; words with a digit are never corrected (a hash absent from the archive must
  * find nothing, not its nearest neighbour).
  */
 import { nearestWord, allowedEdits } from './typo.ts';
-import { SEARCH_INDEX_FORMAT, documentsPath, filterDocuments, termShardPath, weightOfImpact, type DocumentsFile, type FilterFile, type SearchDocument, type SearchFilterValue, type SearchIndexManifest, type TermShardFile } from './format.ts';
+import { checkLayout, SEARCH_INDEX_FORMAT, documentsPath, filterDocuments, termShardPath, weightOfImpact, type DocumentsFile, type FilterFile, type SearchDocument, type SearchFilterValue, type SearchIndexManifest, type TermShardFile } from './format.ts';
 import { TermShard, type Postings } from './term-shard.ts';
-import { shardKeyOf, SHARD_KEY_LENGTH, wordsOf } from './words.ts';
+import { shardKeyOf, wordsOf } from './words.ts';
 
 /** Fetches a file of the index by its path under the index folder: its bytes, or undefined when there is none (404). */
 export type SearchIndexFetch = (path: string) => Promise<Uint8Array | undefined>;
@@ -63,6 +64,8 @@ export class SearchIndex {
     if (!bytes) throw new SearchIndexError('the site has no search index (index.json is missing)');
     const manifest = JSON.parse(new TextDecoder().decode(bytes)) as SearchIndexManifest;
     if (manifest.format !== SEARCH_INDEX_FORMAT) throw new SearchIndexError(`the search index is format ${manifest.format}; this reader reads format ${SEARCH_INDEX_FORMAT}`);
+    // The files are found as index.json says they are cut, not as this reader's own build would cut them.
+    checkLayout(manifest, (m) => new SearchIndexError(`the search index's index.json is not usable: ${m}`));
     return new SearchIndex(manifest, fetchFile);
   }
 
@@ -82,7 +85,7 @@ export class SearchIndex {
   }
 
   private shard(term: string): Promise<TermShard> {
-    const key = shardKeyOf(term);
+    const key = shardKeyOf(term, this.manifest.shardKeyLength);
     return this.cached(this.shards, key, async () => new TermShard(await this.json<TermShardFile>(termShardPath(key))));
   }
 
@@ -96,7 +99,7 @@ export class SearchIndex {
 
   /** The document numbered `ordinal` (from an answer's `ranked`). */
   async document(ordinal: number): Promise<SearchDocument> {
-    const path = documentsPath(ordinal);
+    const path = documentsPath(ordinal, this.manifest.documentsPerFile);
     const docs = await this.cached(this.documentFiles, path, async () => {
       const file = await this.json<DocumentsFile>(path);
       if (!file) throw new SearchIndexError(`the search index has no ${path}`);
@@ -164,7 +167,7 @@ export class SearchIndex {
     }
     const shards = await Promise.all(words.map((w) => this.shard(w)));
     const last = words.at(-1)!;
-    const prefix = [...last].length >= SHARD_KEY_LENGTH ? last : undefined;
+    const prefix = [...last].length >= this.manifest.shardKeyLength ? last : undefined;
     // Each word's matching terms: the word itself, and for the last word (a prefix) every term it starts.
     const matches = words.map((word, i): Match[] => {
       const shard = shards[i]!;

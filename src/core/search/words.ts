@@ -45,10 +45,11 @@ function cut(word: string): string {
 export const SHARD_KEY_LENGTH = 3;
 
 /**
- * The shard a term lives in: its first SHARD_KEY_LENGTH code points (the whole term when shorter). Every term that
- * starts with a query word of at least that length is in the word's shard, so the last word of a query can match as
- * a prefix, and the near spellings of a misspelt word (typo.ts) are found in one file.
+ * The shard a term lives in: its first `length` code points (the whole term when shorter; an index says its length
+ * in index.json). Every term that starts with a query word of at least that length is in the word's shard, so the
+ * last word of a query can match as a prefix, and the near spellings of a misspelt word (typo.ts) are found in one
+ * file.
  */
-export function shardKeyOf(term: string): string {
-  return [...term].slice(0, SHARD_KEY_LENGTH).join('');
+export function shardKeyOf(term: string, length: number = SHARD_KEY_LENGTH): string {
+  return [...term].slice(0, length).join('');
 }
