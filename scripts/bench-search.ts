@@ -40,8 +40,7 @@ import { parseArgs } from 'node:util';
 import { gunzipSync } from 'node:zlib';
 import { highestSequence, recordPathFor, sequenceOf } from '../src/core/archive/paths.ts';
 import { buildSearchIndex, indexedDocument, termCounts } from '../src/core/search/build-index.ts';
-import { documentsPath, filterDocuments, SEARCH_INDEX_DIR, termShardPath, type DocumentsFile, type FilterFile, type SearchDocumentInput, type SearchIndexManifest, type TermShardFile } from '../src/core/search/format.ts';
-import { shardKeyOf } from '../src/core/search/words.ts';
+import { documentsPath, filterDocuments, SEARCH_INDEX_DIR, shardKeyOf, termShardPath, type DocumentsFile, type FilterFile, type SearchDocumentInput, type SearchIndexManifest, type TermShardFile } from '../src/core/search/format.ts';
 import { runQueries, type QueryResult } from './lib/search-queries.ts';
 import { timedNode } from './lib/timed-node.ts';
 import { generateValidArchive } from './lib/valid-synthetic-archive.ts';
@@ -147,7 +146,7 @@ function documentsOf(files: Map<string, Buffer>): SearchDocumentInput[] {
   const manifest = json<SearchIndexManifest>(files.get('index.json')!);
   const docs: SearchDocumentInput[] = [];
   for (let o = 0; o < manifest.documents; o += manifest.documentsPerFile) {
-    for (const d of json<DocumentsFile>(files.get(documentsPath(o))!).documents) docs.push({ ...d, filters: {} });
+    for (const d of json<DocumentsFile>(files.get(documentsPath(o, manifest))!).documents) docs.push({ ...d, filters: {} });
   }
   for (const [facet, valuesOf] of Object.entries(manifest.filters)) {
     for (const v of valuesOf) {
@@ -166,8 +165,8 @@ function compareAppend(before: Map<string, Buffer>, after: Map<string, Buffer>):
   const docs = documentsOf(after);
   const added = docs.at(-1)!;
   const manifest = json<SearchIndexManifest>(after.get('index.json')!);
-  const expected = new Set(['index.json', documentsPath(docs.length - 1)]);
-  for (const [term] of termCounts(indexedDocument(added))) expected.add(termShardPath(shardKeyOf(term)));
+  const expected = new Set(['index.json', documentsPath(docs.length - 1, manifest)]);
+  for (const [term] of termCounts(indexedDocument(added))) expected.add(termShardPath(shardKeyOf(term, manifest)));
   for (const [facet, value] of Object.entries(added.filters)) expected.add(manifest.filters[facet]!.find((v) => v.value === value)!.file);
   const changed = [...new Set([...before.keys(), ...after.keys()])].filter((p) => !(before.get(p) && after.get(p)?.equals(before.get(p)!))).sort();
   return { changed, unexpected: changed.filter((p) => !expected.has(p)), expected };
@@ -202,8 +201,9 @@ function defaultQueries(site: string, index: Map<string, Buffer>): QuerySet {
     const seq = sequenceOf(`${id}.json`) ?? 0;
     return { id, url: `/records/${id}/`, heading: `Echo ${seq}`, hex: seq.toString(16).padStart(64, '0') };
   });
+  const layout = json<SearchIndexManifest>(index.get('index.json')!);
   const isTerm = (w: string) => {
-    const shard = index.get(termShardPath(shardKeyOf(w)));
+    const shard = index.get(termShardPath(shardKeyOf(w, layout)));
     return shard !== undefined && json<TermShardFile>(shard).terms.includes(w);
   };
   // Words of 5+ letters of the word queries, each misspelt once: drop, swap, change in turn, after the third letter.

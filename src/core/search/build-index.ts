@@ -4,10 +4,11 @@
  */
 import { gzipSync } from 'node:zlib';
 import {
-  checkLayout,
   DEFAULT_LAYOUT,
+  layoutProblem,
   SEARCH_INDEX_FORMAT,
   documentsPath,
+  shardKeyOf,
   filterGaps,
   filterPath,
   impactOf,
@@ -21,7 +22,7 @@ import {
   type TermShardFile,
 } from './format.ts';
 import { TermPostings } from './term-postings.ts';
-import { shardKeyOf, wordsOf } from './words.ts';
+import { wordsOf } from './words.ts';
 
 /**
  * A document with what the index keeps of its text: its length in words and each term's count. Made where the
@@ -94,7 +95,8 @@ export class SearchIndexBuilder {
    * `layout`: how the files are cut (the site's defaults unless given; index.json says it, and readers follow it).
    */
   constructor(order: readonly string[], compress: Compress = gzipJson, layout: SearchIndexLayout = DEFAULT_LAYOUT) {
-    checkLayout(layout, (m) => new Error(`search index: ${m}`));
+    const problem = layoutProblem(layout);
+    if (problem) throw new Error(`search index: ${problem}`);
     this.compress = compress;
     this.layout = layout;
     const perFile = layout.documentsPerFile;
@@ -123,7 +125,7 @@ export class SearchIndexBuilder {
     if (--this.missing[file]! === 0) {
       const start = file * perFile;
       const docs = this.documents.slice(start, start + perFile) as SearchDocument[];
-      this.documentFiles.set(documentsPath(start, perFile), this.gzip({ documents: docs } satisfies DocumentsFile));
+      this.documentFiles.set(documentsPath(start, this.layout), this.gzip({ documents: docs } satisfies DocumentsFile));
       this.documents.fill(undefined, start, start + perFile);
     }
     for (const [term, tf] of termCounts(indexed)) this.postings.add(term, ordinal * 16 + impactOf(tf, length));
@@ -146,7 +148,7 @@ export class SearchIndexBuilder {
     const sorted = this.postings.sortedByTerm();
     const shards = new Map<string, number[]>();
     names.forEach((term, id) => {
-      const key = shardKeyOf(term, this.layout.shardKeyLength);
+      const key = shardKeyOf(term, this.layout);
       const ids = shards.get(key);
       if (ids) ids.push(id);
       else shards.set(key, [id]);
@@ -169,7 +171,7 @@ export class SearchIndexBuilder {
     }
     const { documentsPerFile, shardKeyLength } = this.layout;
     for (let start = 0; start < this.documents.length; start += documentsPerFile) {
-      const path = documentsPath(start, documentsPerFile);
+      const path = documentsPath(start, this.layout);
       files.set(path, this.documentFiles.get(path)!);
     }
     const manifest: SearchIndexManifest = {

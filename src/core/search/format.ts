@@ -24,7 +24,6 @@
  * Files are gzip-compressed JSON (a reader checks for gzip's magic bytes, so a server that decodes them on the way
  * is fine too), written with fixed settings, so that a build is byte-identical for the same records.
  */
-import { SHARD_KEY_LENGTH } from './words.ts';
 
 /** Bumped when the files change shape; a reader refuses another format. */
 export const SEARCH_INDEX_FORMAT = 2;
@@ -35,7 +34,13 @@ export const SEARCH_INDEX_DIR = 'search-index';
 /** Documents per documents file: a page of ten results fetches at most ten small files. */
 export const DOCUMENTS_PER_FILE = 8;
 
-/** How an index's files are cut, as its index.json says (documentsPerFile, shardKeyLength): a reader follows it. */
+/** How many code points a term's shard key takes (the file a term is in: its first letters). */
+export const SHARD_KEY_LENGTH = 3;
+
+/**
+ * How an index's files are cut, as its index.json says (documentsPerFile, shardKeyLength). The functions that name
+ * a file take it with no default: a reader names files by the index's layout, never by this build's constants.
+ */
 export interface SearchIndexLayout {
   documentsPerFile: number;
   shardKeyLength: number;
@@ -45,14 +50,15 @@ export interface SearchIndexLayout {
 export const DEFAULT_LAYOUT: SearchIndexLayout = { documentsPerFile: DOCUMENTS_PER_FILE, shardKeyLength: SHARD_KEY_LENGTH };
 
 /**
- * Throws `error(message)` unless both of a layout's numbers are whole numbers from 1: a file of no documents or a
- * key of no letters makes no index, and a reader must not guess.
+ * What is wrong with a layout, if anything: both numbers must be whole numbers from 1 (a file of no documents or a
+ * key of no letters makes no index, and a reader must not guess).
  */
-export function checkLayout(layout: SearchIndexLayout, error: (message: string) => Error): void {
+export function layoutProblem(layout: SearchIndexLayout): string | undefined {
   for (const name of ['documentsPerFile', 'shardKeyLength'] as const) {
     const n: unknown = layout[name];
-    if (typeof n !== 'number' || !Number.isSafeInteger(n) || n < 1) throw error(`${name} must be a whole number from 1, not ${JSON.stringify(n)}`);
+    if (typeof n !== 'number' || !Number.isSafeInteger(n) || n < 1) return `${name} must be a whole number from 1, not ${JSON.stringify(n)}`;
   }
+  return undefined;
 }
 
 /**
@@ -142,9 +148,18 @@ export function termShardPath(key: string): string {
   return `terms/${hexName(key)}.json.gz`;
 }
 
-/** The documents file that holds document `ordinal`, in an index of `perFile` documents a file (index.json says). */
-export function documentsPath(ordinal: number, perFile: number = DOCUMENTS_PER_FILE): string {
-  return `documents/${Math.floor(ordinal / perFile)}.json.gz`;
+/** The documents file that holds document `ordinal`. */
+export function documentsPath(ordinal: number, layout: SearchIndexLayout): string {
+  return `documents/${Math.floor(ordinal / layout.documentsPerFile)}.json.gz`;
+}
+
+/**
+ * The shard a term lives in: its first shardKeyLength code points (the whole term when shorter). Every term that
+ * starts with a query word of at least that length is in the word's shard, so the last word of a query can match as
+ * a prefix, and the near spellings of a misspelt word (typo.ts) are found in one file.
+ */
+export function shardKeyOf(term: string, layout: SearchIndexLayout): string {
+  return [...term].slice(0, layout.shardKeyLength).join('');
 }
 
 /** The file of a filter value: named by the value, so that a new value leaves the others' files as they were. */

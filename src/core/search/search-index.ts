@@ -13,9 +13,9 @@
  * find nothing, not its nearest neighbour).
  */
 import { nearestWord, allowedEdits } from './typo.ts';
-import { checkLayout, SEARCH_INDEX_FORMAT, documentsPath, filterDocuments, termShardPath, weightOfImpact, type DocumentsFile, type FilterFile, type SearchDocument, type SearchFilterValue, type SearchIndexManifest, type TermShardFile } from './format.ts';
+import { layoutProblem, SEARCH_INDEX_FORMAT, documentsPath, shardKeyOf, filterDocuments, termShardPath, weightOfImpact, type DocumentsFile, type FilterFile, type SearchDocument, type SearchFilterValue, type SearchIndexManifest, type TermShardFile } from './format.ts';
 import { TermShard, type Postings } from './term-shard.ts';
-import { shardKeyOf, wordsOf } from './words.ts';
+import { wordsOf } from './words.ts';
 
 /** Fetches a file of the index by its path under the index folder: its bytes, or undefined when there is none (404). */
 export type SearchIndexFetch = (path: string) => Promise<Uint8Array | undefined>;
@@ -65,7 +65,8 @@ export class SearchIndex {
     const manifest = JSON.parse(new TextDecoder().decode(bytes)) as SearchIndexManifest;
     if (manifest.format !== SEARCH_INDEX_FORMAT) throw new SearchIndexError(`the search index is format ${manifest.format}; this reader reads format ${SEARCH_INDEX_FORMAT}`);
     // The files are found as index.json says they are cut, not as this reader's own build would cut them.
-    checkLayout(manifest, (m) => new SearchIndexError(`the search index's index.json is not usable: ${m}`));
+    const problem = layoutProblem(manifest);
+    if (problem) throw new SearchIndexError(`the search index's index.json is not usable: ${problem}`);
     return new SearchIndex(manifest, fetchFile);
   }
 
@@ -85,7 +86,7 @@ export class SearchIndex {
   }
 
   private shard(term: string): Promise<TermShard> {
-    const key = shardKeyOf(term, this.manifest.shardKeyLength);
+    const key = shardKeyOf(term, this.manifest);
     return this.cached(this.shards, key, async () => new TermShard(await this.json<TermShardFile>(termShardPath(key))));
   }
 
@@ -99,7 +100,7 @@ export class SearchIndex {
 
   /** The document numbered `ordinal` (from an answer's `ranked`). */
   async document(ordinal: number): Promise<SearchDocument> {
-    const path = documentsPath(ordinal, this.manifest.documentsPerFile);
+    const path = documentsPath(ordinal, this.manifest);
     const docs = await this.cached(this.documentFiles, path, async () => {
       const file = await this.json<DocumentsFile>(path);
       if (!file) throw new SearchIndexError(`the search index has no ${path}`);

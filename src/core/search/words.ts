@@ -40,16 +40,3 @@ function cut(word: string): string {
   const chars = [...word];
   return chars.length > MAX_WORD_LENGTH ? chars.slice(0, MAX_WORD_LENGTH).join('') : word;
 }
-
-/** How many code points a term's shard key takes (the file a term is in: its first letters). */
-export const SHARD_KEY_LENGTH = 3;
-
-/**
- * The shard a term lives in: its first `length` code points (the whole term when shorter; an index says its length
- * in index.json). Every term that starts with a query word of at least that length is in the word's shard, so the
- * last word of a query can match as a prefix, and the near spellings of a misspelt word (typo.ts) are found in one
- * file.
- */
-export function shardKeyOf(term: string, length: number = SHARD_KEY_LENGTH): string {
-  return [...term].slice(0, length).join('');
-}

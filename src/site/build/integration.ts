@@ -15,8 +15,8 @@
  *   listing, home and search pages from one model of it, derived once (src/site/model/site-model.ts). The record
  *   pages, then the listing pages (src/site/model/listing-jobs.ts), start rendering on worker threads
  *   (src/site/build/3-record-pages.ts); the browse script they load is bundled (src/site/build/1-browse-script.ts).
- *   Beside each record page the record file is linked for /records/<id>.json,
- *   byte for byte (src/site/build/4-raw-records.ts).
+ *   Beside each record page the record file is linked for /records/<id>.json, byte for byte
+ *   (src/site/build/4-raw-records.ts).
  * - The site's folder: the record pages, raw files, listing pages, browse script, log and search index are placed in
  *   a folder of their own as they are made, never in Astro's output (which Astro empties after `astro:build:start`).
  *   `npm run build` names it (ECHO_ARCHIVE_SITE_DIR: the previous build's site, updated in place, scripts/build.ts);
