@@ -97,12 +97,10 @@ export interface SearchFilterValue {
   file: string;
 }
 
-/** index.json. */
-export interface SearchIndexManifest {
+/** index.json: the count, the layout its files are cut by, and the filters. */
+export interface SearchIndexManifest extends SearchIndexLayout {
   format: number;
   documents: number;
-  documentsPerFile: number;
-  shardKeyLength: number;
   filters: Record<string, SearchFilterValue[]>;
 }
 
