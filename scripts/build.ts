@@ -6,6 +6,13 @@
  * ECHO_ARCHIVE_NO_CACHE=1) builds everything afresh and leaves the cache as it was. A build that fails exits with the
  * step's exit code.
  *
+ * Without Astro: Astro's own pages read nothing an append changes (the archive's pages are made beside them:
+ * src/site/render/archive-pages.ts), and each `astro build` records its output in the build cache. When that record is
+ * for this code and configuration (src/site/build/cache/astro-output.ts), this process runs the same build itself and
+ * writes Astro's recorded files instead of running `astro build` (src/site/build/without-astro.ts), which saves Astro's
+ * start, setup and bundling; when the archive shows that Astro's pages would differ after all (the search page's
+ * filter values), it stops and runs `astro build`.
+ *
  * The site is built into a staging folder beside the output folder (`.dist.building-<pid>`) and renamed into place
  * only when every step has succeeded, so the output folder is always a whole build, this one or the one before:
  * a build that is killed or runs out of disk space never leaves a half-written site where a deploy or
@@ -42,7 +49,9 @@ if (values.help) {
 
 Builds the site into dist/ with astro build: validates every record, bundles the record-chain builder, renders
 the pages and writes the search index. Unchanged inputs are reused from the build cache
-(node_modules/.cache/echo-archive/, or ECHO_ARCHIVE_CACHE_DIR): validation results, record pages.
+(node_modules/.cache/echo-archive/, or ECHO_ARCHIVE_CACHE_DIR): validation results, record and listing pages, search
+index files, and Astro's own output: when the code and configuration are those of the last astro build, the build
+runs without Astro and writes the pages Astro made then (the archive's own pages are made afresh either way).
 
 The site before the current one is kept beside it (.dist.spare for dist/): the next build updates it in place and
 swaps it in, writing only the files that change. It can be deleted at any time; the next build then starts afresh.
@@ -114,22 +123,54 @@ function diskFull(dir: string): boolean {
   }
 }
 
-// One step now (the builder's bundle is made inside astro build); a list, so that its report names the step.
-const steps: [string, string[]][] = [['astro build', [join(REPO, 'node_modules/astro/bin/astro.mjs'), 'build', '--outDir', astroOut]]];
 const timings: string[] = [];
+
+/** A failed step: said in plain words (a full disk named as such), the staging folder kept as the spare, the exit. */
+function fail(name: string, why: string, status: number): never {
+  const full = diskFull(staging) || diskFull(REPO);
+  console.error(
+    `build: ${name} failed (${why})` +
+      (full ? `: the disk is full (no space left on device, ENOSPC). Free some space and build again.` : '') +
+      ` ${outDir} was left as it was.`,
+  );
+  cleanUp(full);
+  process.exit(status || 1);
+}
+
+// Astro's pages depend on nothing an append changes: when the last `astro build` recorded its output for this code
+// and configuration, the build writes that and runs without Astro (src/site/build/without-astro.ts).
+let withoutAstro = false;
+if (!noCache) {
+  // Imported here, not above: --help and --no-cache need none of the site build.
+  const { buildWithoutAstro, recordedOutputFor } = await import('../src/site/build/without-astro.ts');
+  const { ArchiveBuildError } = await import('../src/site/build/2-read-archive.ts');
+  const { consoleLogger } = await import('../src/site/build/console-logger.ts');
+  const recorded = recordedOutputFor(REPO);
+  if (typeof recorded === 'string') console.log(`build: running astro build: ${recorded}`);
+  else {
+    const start = performance.now();
+    const logger = consoleLogger('echo-archive');
+    try {
+      const result = await buildWithoutAstro({ repo: REPO, siteDir: staging, stagingParent: join(REPO, '.astro'), record: recorded, logger });
+      if (result.built) {
+        withoutAstro = true;
+        timings.push(`without astro build, its pages as the last one made them: ${((performance.now() - start) / 1000).toFixed(1)} s`);
+      } else console.log(`build: running astro build after all: ${result.why}`);
+    } catch (err) {
+      // An invalid archive is reported as Astro's integration reports it: the message and its hint, no stack trace.
+      if (err instanceof ArchiveBuildError) console.error(`${err.message}\n  Hint: ${err.hint}`);
+      else console.error(err);
+      fail('the build', err instanceof Error ? err.name : 'error', 1);
+    }
+  }
+}
+
+// One step when Astro runs (the builder's bundle is made inside astro build); a list, so that its report names the step.
+const steps: [string, string[]][] = withoutAstro ? [] : [['astro build', [join(REPO, 'node_modules/astro/bin/astro.mjs'), 'build', '--outDir', astroOut]]];
 for (const [name, args] of steps) {
   const start = performance.now();
   const { status, signal, error } = spawnSync(process.execPath, args, { cwd: REPO, env, stdio: 'inherit' });
-  if (error || status !== 0) {
-    const full = diskFull(staging) || diskFull(REPO);
-    console.error(
-      `build: ${name} failed (${error?.message ?? (signal ? `signal ${signal}` : `exit ${status}`)})` +
-        (full ? `: the disk is full (no space left on device, ENOSPC). Free some space and build again.` : '') +
-        ` ${outDir} was left as it was.`,
-    );
-    cleanUp(full);
-    process.exit(status || 1);
-  }
+  if (error || status !== 0) fail(name, error?.message ?? (signal ? `signal ${signal}` : `exit ${status}`), status ?? 1);
   timings.push(`${name} ${((performance.now() - start) / 1000).toFixed(1)} s`);
 }
 // The swap: the previous site aside, the new one in place, the previous one kept as the next build's spare.

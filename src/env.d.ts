@@ -7,6 +7,6 @@ interface ImportMetaEnv {
    * (as test runners set it) or development would otherwise take the dev server's paths.
    */
   readonly ECHO_DEV_SERVER: boolean;
-  /** A local build's addresses for its banner (src/site/build/integration.ts, localBuildOf); null in a deploy build. */
+  /** A local build's addresses for its banner (src/site/build/site-build.ts, localBuildOf); null in a deploy build. */
   readonly ECHO_LOCAL_BUILD: { siteUrl: string; gatewayUrl: string } | null;
 }

@@ -3,7 +3,9 @@
  * the project (so that a renderer file can be changed), `npm run build` (scripts/build.ts: builder bundle, astro
  * build, search index) runs once to fill the cache; then the archive, the configuration and the code are changed in
  * turn, and each time the cached build's whole output is compared, file by file, with a clean build's (--no-cache).
- * The build's own log shows the cache was used (pages reused), so the comparison is not between two clean builds.
+ * The build's own log shows the cache was used (pages reused), so the comparison is not between two clean builds, and
+ * whether Astro ran: a build that changes only records runs without it, writing Astro's recorded output
+ * (src/site/build/without-astro.ts); a change of code or configuration, or a damaged recorded file, runs it.
  */
 import { execFile, spawnSync } from 'node:child_process';
 import { appendFileSync, cpSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
@@ -73,6 +75,9 @@ const siteFolder = (log: string) => {
   const [, files, written, removed] = /Updated the site's (\d+) files in place: (\d+) written, (\d+) removed/.exec(log) ?? [];
   return { files: Number(files ?? NaN), written: Number(written ?? NaN), removed: Number(removed ?? NaN) };
 };
+/** Whether the build ran without Astro, writing its recorded output. */
+const withoutAstro = (log: string) => /build: done \(without astro build/.test(log);
+const NOT_RECORDED = /build: running astro build: no output of Astro is recorded for this code and configuration/;
 /** The records after the first change: the project's 15, and two added (the rename keeps the count). */
 const RECORDS = 17;
 
@@ -84,6 +89,7 @@ beforeAll(async () => {
   cpSync(join(REPO_ROOT, 'records'), archive, { recursive: true, filter: (source) => !source.includes('.tlog') });
   const first = await build(false);
   expect(reused(first)).toBe(0);
+  expect(first).toMatch(NOT_RECORDED);
 }, 120_000);
 
 afterAll(() => rmSync(base, { recursive: true, force: true }));
@@ -103,6 +109,9 @@ describe('a build with the cache writes what a clean build writes', () => {
     writeRecord('echo-2026-04-11-000008', { ...echo, linked_verification_report: { ...(echo.linked_verification_report as object), path: '/2026/echo-2026-11-22-000018.json', report_id: 'echo-2026-11-22-000018' } });
 
     const { log, files } = await cachedEqualsClean();
+    // Astro's pages read nothing these changes touch: the build ran without Astro
+    expect(withoutAstro(log)).toBe(true);
+    expect(log).toMatch(/Astro's \d+ from its recorded output/);
     // the unchanged records' pages came from the cache; the changed ones (and those whose relations changed) did not
     expect(log).toMatch(new RegExp(`Rendered ${RECORDS} record pages`));
     expect(reused(log)).toBeGreaterThanOrEqual(8);
@@ -143,6 +152,7 @@ describe('a build with the cache writes what a clean build writes', () => {
     const { log, files } = await cachedEqualsClean();
     expect(reused(log)).toBe(0); // every page links under the new base
     expect(listings(log).reused).toBe(0);
+    expect(log).toMatch(NOT_RECORDED); // Astro's pages link under it too
     expect(readFileSync(join(project, 'dist/index.html'), 'utf8')).toContain('/echoes/');
     expect(files.size).toBeGreaterThan(50);
   }, 180_000);
@@ -154,6 +164,7 @@ describe('a build with the cache writes what a clean build writes', () => {
     writeFileSync(renderer, text.replaceAll('Submitted text', 'Text as submitted'));
     const { log } = await cachedEqualsClean();
     expect(reused(log)).toBe(0);
+    expect(log).toMatch(NOT_RECORDED);
     expect(readFileSync(join(project, 'dist/records/echo-2026-01-14-000001/index.html'), 'utf8')).toContain('Text as submitted');
   }, 180_000);
 
@@ -167,11 +178,25 @@ describe('a build with the cache writes what a clean build writes', () => {
     expect(Number(written)).toBeGreaterThan(10);
     expect(Number(fromCache)).toBe(Number(written) - 1);
     // The site is updated in place: built twice more, the second build's folder (the first's spare) needs no write.
+    expect(withoutAstro(log)).toBe(true);
     await build(false);
-    const again = siteFolder(await build(false));
+    const last = await build(false);
+    const again = siteFolder(last);
     expect(again.files).toBe(files.size);
     expect(again).toMatchObject({ written: 0, removed: 0 });
+    expect(withoutAstro(last)).toBe(true);
   }, 240_000);
+
+  it("after a file of Astro's recorded output is damaged: Astro runs after all", async () => {
+    const stored = join(cache, 'astro-output/files');
+    const victim = join(stored, readdirSync(stored)[0]!);
+    appendFileSync(victim, 'x');
+    const { log } = await cachedEqualsClean();
+    expect(log).toMatch(/build: running astro build after all: a file of Astro's recorded output is missing or damaged/);
+    expect(withoutAstro(log)).toBe(false);
+    // and Astro's output is recorded again: the next build runs without it
+    expect(withoutAstro(await build(false))).toBe(true);
+  }, 180_000);
 
   it('after a build that was killed half-way: the folder it left is repaired', async () => {
     // What a killed build leaves: its staging folder (the spare it took, half updated) and Astro's output beside it.

@@ -15,6 +15,10 @@ import { leafEntry, parseEntriesFile, parseLeafEntry } from '../../src/core/log/
 import { signerKeyText } from '../../src/core/log/note.ts';
 import { ArchiveBuildError, readSiteArchive } from '../../src/site/build/2-read-archive.ts';
 import { readSiteLog } from '../../src/site/build/6-transparency-log.ts';
+import { siteConfig } from '../../src/core/config.ts';
+import { indexShardBytes } from '../../src/core/publish/public-index.ts';
+import { archivePages } from '../../src/site/render/archive-pages.ts';
+import { frameOf } from '../../src/site/render/page-frame.ts';
 import { REPO_ROOT } from '../helpers/records.ts';
 
 const NODE = resolve(REPO_ROOT, 'node_modules/.bin/node');
@@ -179,12 +183,16 @@ describe('/api/log.json', () => {
   });
 
   it('names the keys the build signs with, and none for an archive without a log, even with a key configured', async () => {
-    const { GET } = await import('../../src/pages/api/log.json.ts');
-    const saved = { RECORDS_DIR: process.env.RECORDS_DIR, LOG_SIGNING_KEY: process.env.LOG_SIGNING_KEY };
+    const saved = { LOG_SIGNING_KEY: process.env.LOG_SIGNING_KEY };
+    const quiet = { info: () => {}, warn: () => {} };
     try {
-      process.env.RECORDS_DIR = root;
       process.env.LOG_SIGNING_KEY = signerKeyText('example.org/log', generateEd25519KeyPair().privateKey).signer;
-      const document = async () => JSON.parse(await (await GET({} as never)).text()) as { checkpoint: string | null; verifier_keys: string[] };
+      // /api/log.json as the build makes it, from the archive it read (src/site/render/archive-pages.ts).
+      const document = async () => {
+        const records = await readSiteArchive(root, quiet);
+        const page = archivePages({ records, frame: frameOf({ base: '/', site: undefined, stylesheet: '' }), config: siteConfig(), shardBytes: indexShardBytes() }).find((p) => p.path === 'api/log.json')!;
+        return JSON.parse(page.make()) as { checkpoint: string | null; verifier_keys: string[] };
+      };
       expect(await document()).toMatchObject({ checkpoint: '/log/checkpoint', verifier_keys: [expect.stringMatching(/^example\.org\/log\+/)] });
       rmSync(join(root, '.tlog'), { recursive: true });
       expect(await document()).toMatchObject({ checkpoint: null, verifier_keys: [] });

@@ -9,6 +9,10 @@ import { describe, expect, it } from 'vitest';
 import { BUILDER_PATH, llmsTxt } from '../../src/core/publish/discovery.ts';
 import { publishedDocuments } from '../../src/core/publish/documents.ts';
 import { BUILDER_FILE, llmsFullTxt, mcpHttpUrl, mcpStdioConfig } from '../../src/core/publish/mcp-discovery.ts';
+import { indexShardBytes } from '../../src/core/publish/public-index.ts';
+import { readSiteArchive } from '../../src/site/build/2-read-archive.ts';
+import { archivePages } from '../../src/site/render/archive-pages.ts';
+import { frameOf } from '../../src/site/render/page-frame.ts';
 import { REPO_ROOT } from '../helpers/records.ts';
 
 const config = { baseUrl: 'https://archive.example.test/sub', gatewayUrl: 'https://gateway.example.test' };
@@ -62,9 +66,12 @@ describe('llms-full.txt', () => {
     }
   });
 
-  it('fills the configuration\'s addresses and is served by a route', () => {
+  it('fills the configuration\'s addresses and is published by the build', async () => {
     expect(full).not.toMatch(/\{base_url\}|\{gateway_url\}/);
-    expect(existsSync(resolve(REPO_ROOT, 'src/pages/llms-full.txt.ts'))).toBe(true);
+    // The build writes it with the pages made from the whole archive (the archive's log decides the checkpoint link).
+    const records = await readSiteArchive(resolve(REPO_ROOT, 'records'), { info: () => {}, warn: () => {} });
+    const page = archivePages({ records, frame: frameOf({ base: '/', site: undefined, stylesheet: '' }), config, shardBytes: indexShardBytes() }).find((p) => p.path === 'llms-full.txt');
+    expect(page?.make()).toBe(llmsFullTxt(config, llmsTxt(config, { checkpoint: false })));
   });
 });
 

@@ -7,7 +7,7 @@ import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, unlinkSync,
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { finishSiteFolder } from '../../src/site/build/5-site-folder.ts';
-import { listingPagePath, recordPageId } from '../../src/site/build/integration.ts';
+import { archivePagePath, listingPagePath, recordPageId } from '../../src/site/build/integration.ts';
 import { publishRawRecord, readRawRecord } from '../../src/site/build/4-raw-records.ts';
 import { recordJobs, recordPageThreads, startRecordPages, type RecordSource } from '../../src/site/build/3-record-pages.ts';
 import { readRecordPage } from '../../src/site/build/3-record-pages-worker.ts';
@@ -287,7 +287,8 @@ describe('finishSiteFolder', () => {
     file(out, 'browse/record_kind/index.html', 'counts');
     const unchanged = statSync(join(site, 'about/index.html')).ino;
     const files = new Set(['records/echo-a/index.html', 'browse/record_kind/echo/index.html']);
-    expect(finishSiteFolder({ dir: site, own: false }, out, files)).toEqual({ astro: 3, moved: 2, removed: 1 });
+    const finished = finishSiteFolder({ dir: site, own: false }, out, files);
+    expect({ ...finished, astro: [...finished.astro].sort() }).toEqual({ astro: ['about/index.html', 'browse/record_kind/index.html', 'index.html'], moved: 2, removed: 1 });
     expect(readFileSync(join(site, 'index.html'), 'utf8')).toBe('astro, this build');
     expect(readFileSync(join(site, 'browse/record_kind/index.html'), 'utf8')).toBe('counts');
     expect(readFileSync(join(site, 'browse/record_kind/echo/index.html'), 'utf8')).toBe('listing');
@@ -351,13 +352,32 @@ describe('listingPagePath (astro dev)', () => {
     expect(listingPagePath('/browse/', '/')).toBe('browse/');
     expect(listingPagePath('/browse/3/index.html?x=1', '/')).toBe('browse/3/');
     expect(listingPagePath('/archive/browse/record_kind/echo_v3/2/', '/archive/')).toBe('browse/record_kind/echo_v3/2/');
-    // a facet's counts page is a path too: no listing job has it, so Astro serves it
+    // a facet's counts page is a path too: no listing job has it, so the archive's pages serve it (archivePagePath)
     expect(listingPagePath('/browse/record_kind/', '/')).toBe('browse/record_kind/');
   });
 
   it('leaves every other request to Astro', () => {
     for (const url of ['/browse/records.json', '/browse', '/records/x/', '/archive/browse/', '/browse/%E0%A4%A/']) {
       expect(listingPagePath(url, '/')).toBeUndefined();
+    }
+  });
+});
+
+describe('archivePagePath (astro dev)', () => {
+  it('finds the page made from the whole archive that a request names under the base path', () => {
+    expect(archivePagePath('/', '/')).toBe('index.html');
+    expect(archivePagePath('/archive/?x=1', '/archive/')).toBe('index.html');
+    expect(archivePagePath('/browse/record_kind/', '/')).toBe('browse/record_kind/index.html');
+    expect(archivePagePath('/guardians/', '/')).toBe('guardians/index.html');
+    expect(archivePagePath('/guardians/guardian_ed25519_0123456789abcdef/', '/')).toBe('guardians/guardian_ed25519_0123456789abcdef/index.html');
+    for (const path of ['api/index.json', 'api/index/12.json', 'api/log.json', 'api/guardian-registry.json', 'feeds/records.atom', 'feeds/records.json', 'sitemap.xml', 'sitemap-2.xml', 'llms.txt', 'llms-full.txt', 'browse/records.json']) {
+      expect(archivePagePath(`/archive/${path}`, '/archive/'), path).toBe(path);
+    }
+  });
+
+  it('leaves every other request to Astro', () => {
+    for (const url of ['/agents/', '/search/', '/api/echo-record-schema.v3.json', '/api/index/x.json', '/browse/record_kind/echo_v3/', '/records/x/', '/archive/', '/sitemap-.xml', '/%E0%A4%A/']) {
+      expect(archivePagePath(url, '/'), url).toBeUndefined();
     }
   });
 });

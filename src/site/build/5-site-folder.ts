@@ -36,9 +36,10 @@ export interface SiteFolder {
  * Ends a build's site folder: Astro's files in `out` move in (each only if its bytes differ), then everything the build
  * did not place (`files`, the site's paths of what it placed, which gets Astro's added) is removed. A file of Astro's
  * at a path the build placed is an error: two parts of the site would claim one address.
- * With a folder of its own, the folder then takes the place of `out`.
+ * With a folder of its own, the folder then takes the place of `out`. Returns Astro's files (their site paths), how
+ * many of them were written and how many files were removed.
  */
-export function finishSiteFolder(site: SiteFolder, out: string, files: Set<string>): { astro: number; moved: number; removed: number } {
+export function finishSiteFolder(site: SiteFolder, out: string, files: Set<string>): { astro: string[]; moved: number; removed: number } {
   const astro = filesUnder(out);
   let moved = 0;
   for (const path of astro) {
@@ -56,5 +57,5 @@ export function finishSiteFolder(site: SiteFolder, out: string, files: Set<strin
       cpSync(site.dir, out, { recursive: true });
     }
   }
-  return { astro: astro.length, moved, removed };
+  return { astro, moved, removed };
 }

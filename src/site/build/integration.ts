@@ -1,86 +1,63 @@
 /**
- * The archive's Astro integration: reads and validates the archive once, when the build starts; renders the record
- * pages and the listing pages and publishes the raw record files beside Astro, into the site's folder, which Astro's
- * own files join when the build ends. The files of this folder are its steps, numbered in the order they run (1 stylesheet and browse
- * script, 2 read the archive, 3 record and listing pages on worker threads, 4 raw records beside them, 5 the site's
- * folder, 6 transparency log, 7 search index from the records' search documents). The whole path:
- * ARCHITECTURE.md.
+ * The archive's Astro integration: runs the site build (src/site/build/site-build.ts) beside Astro's own, which
+ * reads and validates the archive when the build starts, renders the record pages, the listing pages and the pages
+ * made from the whole archive outside Astro, into the site's folder, which Astro's own files join when the build ends.
+ * The build's files are its steps, numbered in the order they run (1 stylesheet and browse script, 2 read the archive,
+ * 3 record and listing pages on worker threads and the archive's pages, 4 raw records beside them, 5 the site's
+ * folder, 6 transparency log, 7 search index from the records' search documents). The whole path: ARCHITECTURE.md.
  *
- * - `astro:config:setup`: the stylesheet's versioned href (src/site/build/1-stylesheet.ts), defined for the pages as
- *   import.meta.env.ECHO_STYLESHEET, so that the Astro pages and the record pages link the same file.
+ * - `astro:config:setup`: the frame's settings (base path, site URL, the stylesheet's versioned href:
+ *   src/site/build/1-stylesheet.ts), the href defined for the pages as import.meta.env.ECHO_STYLESHEET, so that the
+ *   Astro pages and the record pages link the same file.
  * - `astro:build:start`: the record-chain builder is bundled (src/builder/bundle.ts) beside everything else, and its
- *   two pages wait for it (src/builder/release.ts). The core validates the whole archive
- *   (src/site/build/2-read-archive.ts). An invalid archive stops the build here, before Astro bundles anything, with
- *   the command line's own report. The pages render from this result (handed over, not read again), and the
- *   listing, home and search pages from one model of it, derived once (src/site/model/site-model.ts). The record
- *   pages, then the listing pages (src/site/model/listing-jobs.ts), start rendering on worker threads
- *   (src/site/build/3-record-pages.ts); the browse script they load is bundled (src/site/build/1-browse-script.ts).
- *   Beside each record page the record file is linked for /records/<id>.json, byte for byte
- *   (src/site/build/4-raw-records.ts).
- * - The site's folder: the record pages, raw files, listing pages, browse script, log and search index are placed in
- *   a folder of their own as they are made, never in Astro's output (which Astro empties after `astro:build:start`).
- *   `npm run build` names it (ECHO_ARCHIVE_SITE_DIR: the previous build's site, updated in place, scripts/build.ts);
- *   a bare `astro build` gets a fresh one beside the staging folders.
- * - `astro:build:done`: the last pages are rendered; the browse script, the log and the search index (from the search
- *   documents the page threads wrote beside it, src/site/build/7-search-index.ts) are written into the site's folder,
- *   Astro's own files moved in, and whatever the build did not place removed (src/site/build/5-site-folder.ts). Each
- *   file is written only when its bytes change (src/core/util/update-in-place.ts). A bare `astro build`'s folder then
- *   takes the place of Astro's output.
- * - The page cache (src/site/build/cache/page-cache.ts, under the build cache: src/core/publish/build-cache.ts): a
- *   record or listing page whose inputs and code are unchanged is linked from the cache, not rendered; off with
- *   ECHO_ARCHIVE_NO_CACHE.
- * - `astro dev`: the record pages, the listing pages and the browse script are served by a middleware from the same
- *   renderers, reading the archive on each request (as the dev pages do), so edits to records show up;
- *   src/pages/records/[id].json.ts serves the raw files.
+ *   two pages wait for it (src/builder/release.ts). The site build starts: the core validates the whole archive (an
+ *   invalid archive stops the build here, before Astro bundles anything, with the command line's own report), and the
+ *   record and listing pages start rendering on worker threads. The records are handed over to Astro's pages (the
+ *   search page's filters read their model: src/site/model/records.ts), not read again.
+ * - `astro:build:done`: the site build finishes (the archive's pages, the last record and listing pages, the browse
+ *   script, the log, the search index), Astro's own files are moved in and whatever the build did not place removed
+ *   (src/site/build/5-site-folder.ts); each file is written only when its bytes change. Then Astro's output is
+ *   recorded in the build cache (src/site/build/cache/astro-output.ts), so that the next build with the same code and
+ *   configuration can run without Astro (scripts/build.ts, src/site/build/without-astro.ts).
+ * - The site's folder: `npm run build` names it (ECHO_ARCHIVE_SITE_DIR: the previous build's site, updated in place,
+ *   scripts/build.ts); a bare `astro build` gets a fresh one beside the staging folders, which then takes the place of
+ *   Astro's output.
+ * - `astro dev`: the record pages, the listing pages, the archive's pages and the browse script are served by a
+ *   middleware from the same renderers, reading the archive on each request (as the dev pages do), so edits to records
+ *   show up; src/pages/records/[id].json.ts serves the raw files.
  */
-import { randomUUID } from 'node:crypto';
-import { mkdirSync, rmSync } from 'node:fs';
-import { join, relative, resolve } from 'node:path';
+import { relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
-import { isDeployBuild, recordsRoot, siteConfig } from '../../core/config.ts';
-import { buildCacheRoot, noCacheFromEnv } from '../../core/publish/build-cache.ts';
-import { codeFingerprint, PAGE_CODE } from './cache/code-fingerprint.ts';
-import { prunePageCache, type PageCacheSettings } from './cache/page-cache.ts';
-import { writeIfChanged } from '../../core/util/update-in-place.ts';
-import { handOverArchive, readSiteArchive, siteLogOf, type ArchiveLogger } from './2-read-archive.ts';
-import { createStaging } from './5-staging.ts';
-import { finishSiteFolder, siteFolderFromEnv } from './5-site-folder.ts';
-import { sitePaths } from '../model/paths.ts';
-import { recordJobs, startRecordPages, type RecordPagesRun } from './3-record-pages.ts';
-import { echoHtml } from '../render/echo-html.ts';
-import { frameOf, type FrameSettings, type LocalBuild } from '../render/page-frame.ts';
-import { recordDocument } from '../render/record-document.ts';
-import { readStylesheetHref } from './1-stylesheet.ts';
-import { listingPageName, readRecordPage, recordPageName } from './3-record-pages-worker.ts';
-import { rawRecordName } from './4-raw-records.ts';
-import { writeSiteLog, type SiteLog } from './6-transparency-log.ts';
-import { startSearchIndex, type SearchIndexRun } from './7-search-index.ts';
-import { bundleBrowseScript, type BrowseScript } from './1-browse-script.ts';
+import { recordsRoot, siteConfig } from '../../core/config.ts';
+import { buildCacheRoot } from '../../core/publish/build-cache.ts';
+import { indexShardBytes } from '../../core/publish/public-index.ts';
+import { buildBuilder } from '../../builder/bundle.ts';
+import { bundleBeingMade } from '../../builder/release.ts';
 import { listingJobs } from '../model/listing-jobs.ts';
 import { browsePageSize } from '../model/listing-pages.ts';
 import { archiveModelOf } from '../model/site-model.ts';
-import { buildBuilder } from '../../builder/bundle.ts';
-import { bundleBeingMade } from '../../builder/release.ts';
+import { archivePages, isArchivePagePath } from '../render/archive-pages.ts';
+import { echoHtml } from '../render/echo-html.ts';
 import { listingDocument } from '../render/listing-document.ts';
-
-/** Where the record pages (/records/<id>/) and the raw record files (/records/<id>.json) live in the output. */
-const RECORDS_PATH = 'records';
+import { frameOf, type FrameSettings } from '../render/page-frame.ts';
+import { recordDocument } from '../render/record-document.ts';
+import { bundleBrowseScript } from './1-browse-script.ts';
+import { handOverArchive, readSiteArchive, type ArchiveLogger, type SiteRecord } from './2-read-archive.ts';
+import { recordJobs } from './3-record-pages.ts';
+import { readRecordPage } from './3-record-pages-worker.ts';
+import { siteFolderFromEnv } from './5-site-folder.ts';
+import { createStaging } from './5-staging.ts';
+import { astroArchiveInput, astroOutputKey, forgetAstroOutput, recordAstroOutput } from './cache/astro-output.ts';
+import { frameSettingsOf, localBuildOf, startSiteBuild, type SiteBuild } from './site-build.ts';
 
 export function echoArchive(): AstroIntegration {
   let repo = '';
   let root = '';
   let dotAstro = '';
-  let site: { dir: string; own: boolean } | undefined;
-  let searchStaging = '';
-  /** The site's paths of the record and listing pages and raw files: what the threads place. */
-  let placed: Promise<string[]> | undefined;
-  let browseScript: BrowseScript | undefined;
   let frame: FrameSettings = { base: '/', site: undefined, stylesheet: '' };
-  let pages: RecordPagesRun | undefined;
-  let log: SiteLog | undefined;
-  let cache: PageCacheSettings | undefined;
-  let search: SearchIndexRun | undefined;
+  /** The build beside Astro's, from astro:build:start to astro:build:done (src/site/build/site-build.ts). */
+  let build: SiteBuild | undefined;
   let builder: Promise<void> | undefined;
   return {
     name: 'echo-archive',
@@ -91,8 +68,7 @@ export function echoArchive(): AstroIntegration {
         root = resolve(repo, recordsRoot());
         // Staged in Astro's own build folder: on the output's file system in any usual layout (Astro moves files from it too).
         dotAstro = fileURLToPath(new URL('.astro/', config.root));
-        const paths = sitePaths(config.base);
-        frame = { base: paths.base, site: config.site, stylesheet: readStylesheetHref(paths, config.publicDir), local: localBuildOf() };
+        frame = frameSettingsOf(config.base, config.site, config.publicDir, localBuildOf());
         updateConfig({
           vite: {
             define: {
@@ -122,92 +98,33 @@ export function echoArchive(): AstroIntegration {
         // Astro empties its output folder after this hook, so the pages and files are placed in the site's folder
         // (5-site-folder.ts): rendered and linked on worker threads, which start while the archive is validated.
         const named = siteFolderFromEnv();
-        site = named === undefined ? { dir: createStaging(dotAstro), own: true } : { dir: named, own: false };
-        searchStaging = createStaging(dotAstro);
-        cache = pageCacheSettings(repo, logger);
-        browseScript = bundleBrowseScript(repo);
-        const pageSize = browsePageSize(); // a wrong BROWSE_PAGE_SIZE stops the build before any work
+        const site = named === undefined ? { dir: createStaging(dotAstro), own: true } : { dir: named, own: false };
         // The record-chain builder's bundle, made by esbuild's own process beside everything that follows (a step of its
         // own before Astro's start cost 0.7–0.9 s of every build); its two pages wait for it (release.ts).
         const started = performance.now();
         builder = buildBuilder().then((file) => logger.info(`Bundled the record-chain builder: ${relative(repo, file)} (${Math.round(performance.now() - started)} ms)`));
         builder.catch(() => undefined); // the pages and astro:build:done report it
         bundleBeingMade(builder);
-        const reading = readSiteArchive(root, logger, { repo });
-        // The listing, home and search pages' model, derived once from these records (the Astro pages ask for the same
-        // records' model and get this one): the listing pages are rendered from it beside Astro.
-        const model = reading.then((records) => archiveModelOf(records));
-        const listings = { dir: site.dir, script: browseScript.path, jobs: model.then((m) => listingJobs(m, pageSize)) };
-        placed = Promise.all([reading, listings.jobs]).then(([records, jobs]) => [
-          ...records.flatMap(({ id }) => [`${RECORDS_PATH}/${recordPageName(id)}`, `${RECORDS_PATH}/${rawRecordName(id)}`]),
-          ...jobs.map((job) => listingPageName(job.path)),
-        ]);
-        placed.catch(() => undefined);
-        // The index's thread starts once the records (its documents' order) are known; until then the files wait.
-        const waiting: string[] = [];
-        const onSearchFile = (file: string) => (search ? search.add(file) : waiting.push(file));
-        const run = startRecordPages(reading, { frame, dir: join(site.dir, RECORDS_PATH), logger, cache, searchDir: searchStaging, onSearchFile, listings });
-        let read: Awaited<typeof reading>;
         try {
-          read = await reading;
-          search = startSearchIndex(read, cache ? join(buildCacheRoot(repo), 'search-index') : undefined);
-          for (const file of waiting.splice(0)) search.add(file);
+          build = await startSiteBuild({ repo, root, frame, logger, site, stagingParent: dotAstro });
         } catch (err) {
           await builder.catch(() => undefined); // not left half written when the build stops here
-          await run.stop();
-          await search?.stop();
-          search = undefined;
-          rmSync(searchStaging, { recursive: true, force: true });
-          if (site.own) rmSync(site.dir, { recursive: true, force: true });
           throw err;
         }
-        handOverArchive(read);
-        log = siteLogOf(read);
-        pages = run;
+        // The Astro pages ask for these records' model and get the one the build derived (src/site/model/records.ts).
+        handOverArchive(build.records);
       },
       'astro:build:done': async ({ dir, logger }) => {
-        let finished = false;
+        const running = build;
         try {
           await builder; // its pages waited for it, so this only says how it went
-          const done = await pages?.finish();
-          finished = true;
-          if (done === undefined) throw new Error('astro:build:done came without a started build (astro:build:start)');
+          if (running === undefined) throw new Error('astro:build:done came without a started build (astro:build:start)');
           const out = fileURLToPath(dir);
-          const files = new Set(await placed);
-          let changed = done.changed + Number(writeIfChanged(join(site!.dir, browseScript!.path), browseScript!.bytes));
-          files.add(browseScript!.path);
-          if (log) {
-            const written = writeSiteLog(log, site!.dir);
-            for (const path of written.files) files.add(path);
-            changed += written.changed;
-            logger.info(`Published the transparency log: ${written.files.length} files under log/`);
-          }
-          const reused = cache ? ` (${done.reused} from the cache, ${done.pages - done.reused} rendered)` : ' (no cache)';
-          logger.info(`Rendered ${done.pages} record page${done.pages === 1 ? '' : 's'}${reused}`);
-          const listings = cache ? ` (${done.listingsReused} from the cache, ${done.listings - done.listingsReused} rendered)` : ' (no cache)';
-          logger.info(`Rendered ${done.listings} listing page${done.listings === 1 ? '' : 's'}${listings}`);
-          if (cache) prunePageCache(cache.dir, new Set(done.entries));
-          logger.info(`Published ${done.linked + done.copied} raw record${done.linked + done.copied === 1 ? '' : 's'} (${done.linked} linked, ${done.copied} copied)`);
-          const started = performance.now();
-          const index = await search!.write(site!.dir);
-          for (const path of index.files) files.add(path);
-          changed += index.written;
-          const fromCache = cache ? `, ${index.reused} from the cache` : '';
-          logger.info(`Wrote the search index: ${done.pages} records in ${index.files.length} files (${index.written} changed${fromCache}, ${Math.round(performance.now() - started)} ms)`);
-          const folder = finishSiteFolder(site!, out, files);
-          changed += folder.moved;
-          const how = site!.own ? 'into a new folder' : 'in place';
-          logger.info(`Updated the site's ${files.size} files ${how}: ${changed} written, ${folder.removed} removed (${folder.moved} of Astro's ${folder.astro} among those written)`);
+          const { astroFiles, dir: final } = await running.finish({ out });
+          if (running.cached) recordAstro(repo, frame, running.records, final, astroFiles, logger);
         } finally {
-          if (!finished) await pages?.stop();
-          pages = undefined;
-          log = undefined;
-          await search?.stop();
-          search = undefined;
-          rmSync(searchStaging, { recursive: true, force: true });
-          if (site?.own) rmSync(site.dir, { recursive: true, force: true });
-          site = undefined;
-          placed = undefined;
+          await running?.stop();
+          build = undefined;
           handOverArchive(undefined);
           bundleBeingMade(undefined);
           builder = undefined;
@@ -218,19 +135,19 @@ export function echoArchive(): AstroIntegration {
 }
 
 /**
- * The record-page cache of a build of the project at `project`, unless the caches are off (ECHO_ARCHIVE_NO_CACHE) or
- * its folder cannot be made (then the build says so and renders every page).
+ * Records what Astro built (src/site/build/cache/astro-output.ts), so that the next build with the same inputs can
+ * keep it without running Astro. A record that cannot be made is forgotten, never left naming other files.
  */
-function pageCacheSettings(project: string, logger: ArchiveLogger): PageCacheSettings | undefined {
-  if (noCacheFromEnv()) return undefined;
-  const dir = join(buildCacheRoot(project), 'pages');
+function recordAstro(repo: string, frame: FrameSettings, records: SiteRecord[], dir: string, files: string[], logger: ArchiveLogger): void {
+  const cacheRoot = buildCacheRoot(repo);
   try {
-    mkdirSync(dir, { recursive: true });
+    const key = astroOutputKey(repo, frame);
+    if (key === undefined) return forgetAstroOutput(cacheRoot);
+    recordAstroOutput(cacheRoot, key, astroArchiveInput(records), dir, files);
   } catch (err) {
-    logger.warn(`The record-page cache ${dir} cannot be used (${(err as Error).message}): every page is rendered.`);
-    return undefined;
+    forgetAstroOutput(cacheRoot);
+    logger.warn(`Astro's output could not be recorded in the build cache (${(err as Error).message}): the next build runs Astro again.`);
   }
-  return { dir, code: codeFingerprint(project, PAGE_CODE), build: randomUUID() };
 }
 
 /** The record id a request for a record page names (`<base>records/<id>/`, optionally `index.html`), if any. */
@@ -278,9 +195,33 @@ function devPage(url: string, ctx: DevContext): Promise<{ type: string; body: st
   if (url.startsWith(`${ctx.frame.base}scripts/browse-filter.`)) {
     return Promise.resolve({ type: 'text/javascript; charset=utf-8', body: bundleBrowseScript(ctx.repo).bytes });
   }
+  const archivePath = archivePagePath(url, ctx.frame.base);
+  const archivePage = () => (archivePath === undefined ? Promise.resolve(undefined) : devArchivePage(archivePath, ctx));
   const listing = listingPagePath(url, ctx.frame.base);
-  if (listing !== undefined) return devListingPage(listing, ctx).then(html);
+  // /browse/<facet>/ is a page about the facet's counts, not a listing: it is the archive pages'.
+  if (listing !== undefined) return devListingPage(listing, ctx).then((found) => (found === undefined ? archivePage() : html(found)));
+  if (archivePath !== undefined) return archivePage();
   return undefined;
+}
+
+/** The path from the site's root of the archive page a request names (src/site/render/archive-pages.ts), if any. */
+export function archivePagePath(url: string, base: string): string | undefined {
+  const path = url.split(/[?#]/, 1)[0]!;
+  if (!path.startsWith(base)) return undefined;
+  let page: string;
+  try {
+    page = decodeURIComponent(path.slice(base.length));
+  } catch {
+    return undefined;
+  }
+  if (page === '' || page.endsWith('/')) page += 'index.html';
+  return isArchivePagePath(page) ? page : undefined;
+}
+
+async function devArchivePage(path: string, { root, frame, logger }: DevContext): Promise<{ type: string; body: string } | undefined> {
+  const records = await readSiteArchive(root, logger);
+  const page = archivePages({ records, frame: frameOf(frame, true), config: siteConfig(), shardBytes: indexShardBytes() }).find((p) => p.path === path);
+  return page === undefined ? undefined : { type: page.type, body: page.make() };
 }
 
 async function devRecordPage(id: string, { root, frame, logger }: DevContext): Promise<string | undefined> {
@@ -294,14 +235,4 @@ async function devListingPage(path: string, { repo, root, frame, logger }: DevCo
   const job = listingJobs(archiveModelOf(records), browsePageSize()).find((j) => j.path === path);
   if (job === undefined) return undefined;
   return listingDocument(job, frameOf(frame, true), bundleBrowseScript(repo).path);
-}
-
-/**
- * A build that is not the published one (ECHO_ARCHIVE_DEPLOY unset) says so on every page, with the addresses it
- * uses (src/core/config.ts; a deploy build has public ones, or stops before this).
- */
-export function localBuildOf(env: Record<string, string | undefined> = process.env): LocalBuild | undefined {
-  if (isDeployBuild(env)) return undefined;
-  const { baseUrl, gatewayUrl } = siteConfig(env);
-  return { siteUrl: baseUrl, gatewayUrl };
 }

@@ -1,12 +1,11 @@
 /**
- * Reading the archive for pages: the records once per build in the two stable orders, the whole-archive model the
- * listing pages share, and the site's URLs under the configured base.
+ * Reading the archive for Astro's pages: the records once per build, the whole-archive model (the search page's
+ * filter values: src/site/model/search-filters.ts), and the site's URLs under the configured base. The pages made from
+ * the whole archive are not Astro's (src/site/render/archive-pages.ts); /records/<id>.json reads the records in
+ * `astro dev` only.
  */
-import { guardianPageUrl, type ArchiveViews } from '../../core/publish/archive-views.ts';
-import { SITE_PAGES } from '../../core/publish/sitemap.ts';
-import { buildPublicIndex, indexShardBytes, type PublicIndex } from '../../core/publish/public-index.ts';
 import { byArchivePath } from '../../core/publish/records.ts';
-import { archiveViewsOf, handedOverArchive, readSiteArchive, type SiteRecord } from '../build/2-read-archive.ts';
+import { handedOverArchive, readSiteArchive, type SiteRecord } from '../build/2-read-archive.ts';
 import { archiveModelOf, type ArchiveModel } from './site-model.ts';
 import { sitePaths, type SitePaths } from './paths.ts';
 
@@ -25,27 +24,11 @@ export function archiveRecords(): Promise<readonly RecordEntry[]> {
   return (archive ??= read());
 }
 
-/**
- * The guardian registry and classification views of the archive (src/core/publish/archive-views.ts): the same
- * derivation the record pages read, once per build (keyed by the records the integration handed over).
- */
-export async function archiveViews(): Promise<ArchiveViews> {
-  const handed = handedOverArchive();
-  if (handed !== undefined) return archiveViewsOf(handed);
-  return archiveViewsOf(await archiveRecords());
-}
-
-/** The sitemap's fixed pages and each guardian's page (/guardians/<guardian_id>/), before the record pages. */
-export async function sitemapPages(): Promise<string[]> {
-  return [...SITE_PAGES, ...(await archiveViews()).registry.guardians.map((g) => guardianPageUrl(g.guardian_id))];
-}
-
 let model: Promise<ArchiveModel> | undefined;
 
 /**
- * Everything the listing, home and search pages need about the whole archive (src/site/model/site-model.ts): the model
- * of the records the integration read, which it derived already; else derived here once per build (astro dev: on
- * every request).
+ * The whole archive's model (src/site/model/site-model.ts), for the search page's filters: the model of the records
+ * the integration read, which it derived already; else derived here once per build (astro dev: on every request).
  */
 export function archiveModel(): Promise<ArchiveModel> {
   const handed = handedOverArchive();
@@ -53,21 +36,6 @@ export function archiveModel(): Promise<ArchiveModel> {
   const build = async (): Promise<ArchiveModel> => archiveModelOf(await archiveRecords());
   if (import.meta.env.ECHO_DEV_SERVER) return build();
   return (model ??= build());
-}
-
-let index: Promise<Pick<PublicIndex, 'index' | 'shards'>> | undefined;
-
-/**
- * The public index (/api/index.json and its shards, src/core/publish/public-index.ts), built once per build: both
- * routes are cut from it. Only the published texts are kept, not the 100,000s of entries they were written from.
- */
-export function publicIndex(): Promise<Pick<PublicIndex, 'index' | 'shards'>> {
-  const build = async () => {
-    const { index, shards } = buildPublicIndex(await archiveRecords(), { maxBytes: indexShardBytes(), views: await archiveViews() });
-    return { index, shards };
-  };
-  if (import.meta.env.ECHO_DEV_SERVER) return build();
-  return (index ??= build());
 }
 
 // ---- URLs (base-aware, so the site can live under a sub-path; src/site/model/paths.ts) ----

@@ -1,0 +1,24 @@
+/**
+ * The pages and documents made from the whole archive (src/site/render/archive-pages.ts: home, facet and guardian
+ * pages, the public index, feeds, sitemaps, llms.txt), written into the site's folder on the build's main thread,
+ * each only when its bytes change (src/core/util/update-in-place.ts), one at a time so that the large ones (the
+ * index's shards) are not all held at once.
+ */
+import { join } from 'node:path';
+import { siteConfig } from '../../core/config.ts';
+import { indexShardBytes } from '../../core/publish/public-index.ts';
+import { writeIfChanged } from '../../core/util/update-in-place.ts';
+import { archivePages } from '../render/archive-pages.ts';
+import { frameOf, type FrameSettings } from '../render/page-frame.ts';
+import type { SiteRecord } from './2-read-archive.ts';
+
+/** Writes them under `dir`: their paths from `dir`, and how many had to be written. */
+export function writeArchivePages(records: readonly SiteRecord[], dir: string, frame: FrameSettings): { files: string[]; changed: number } {
+  const files: string[] = [];
+  let changed = 0;
+  for (const page of archivePages({ records, frame: frameOf(frame), config: siteConfig(), shardBytes: indexShardBytes() })) {
+    files.push(page.path);
+    if (writeIfChanged(join(dir, page.path), page.make())) changed++;
+  }
+  return { files, changed };
+}

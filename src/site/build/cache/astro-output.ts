@@ -1,0 +1,147 @@
+/**
+ * Astro's output, kept in the build cache, so that a build whose Astro inputs are unchanged need not run `astro build`
+ * (scripts/build.ts, src/site/build/without-astro.ts).
+ *
+ * Astro builds only pages that read nothing an append changes (src/site/render/archive-pages.ts makes the rest): the
+ * code, the configuration, the gateway's published keys and the example draft decide them, and of the archive only
+ * the search page's filter values (src/site/model/search-filters.ts). After each `astro build` the build records what
+ * Astro made: its files, each stored once by the SHA-256 of its bytes, under a key over all of those inputs but the
+ * filter values, which the record holds beside it (they are known only once the archive is read). A later build with
+ * the same key and, once it has read the archive, the same filter values writes those files instead of running Astro.
+ *
+ * Never trusted, only checked: a stored file is used only when its bytes hash to its name, and any file missing or
+ * damaged means Astro runs. The key covers whole folders (the code fingerprint, src/site/build/cache/code-fingerprint.ts)
+ * and every environment variable of the project's own (ASTRO_ENV; tests/site/astro-output.test.ts fails when the
+ * source reads one it does not match), so that what could change a page of Astro's changes the key.
+ */
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { canonicalSha256, sha256Hex } from '../../../core/crypto/sha256.ts';
+import { CACHE_DIR_ENV, NO_CACHE_ENV } from '../../../core/publish/build-cache.ts';
+import { writeIfChanged } from '../../../core/util/update-in-place.ts';
+import { publishedGatewayKeys } from '../../../gateway/published-keys.ts';
+import { searchFilters } from '../../model/search-filters.ts';
+import { archiveModelOf } from '../../model/site-model.ts';
+import type { FrameSettings } from '../../render/page-frame.ts';
+import type { SiteRecord } from '../2-read-archive.ts';
+import { SITE_DIR_ENV } from '../5-site-folder.ts';
+import { codeFingerprint, PAGE_CODE } from './code-fingerprint.ts';
+
+/** The record's format: a record of another format is not read. */
+export const ASTRO_OUTPUT_FORMAT = 1;
+
+/** Its folder under the build cache: record.json and the files, files/<sha256>. */
+export const ASTRO_OUTPUT_DIR = 'astro-output';
+
+/** The project's environment variables, any of which may change a page Astro builds. */
+export const ASTRO_ENV = /^(ECHO_|GATEWAY_|SITE_URL$|LOG_SIGNING_KEY|INDEX_SHARD_BYTES$|BROWSE_PAGE_SIZE$)/;
+
+/** Those that say where and how this one build runs, not what it makes. */
+const BUILD_ONLY_ENV: ReadonlySet<string> = new Set([SITE_DIR_ENV, CACHE_DIR_ENV, NO_CACHE_ENV]);
+
+/** Files Astro's pages read that are not code: the example draft of /contributing/. */
+const ASTRO_FILES: readonly string[] = ['examples'];
+
+export interface AstroOutputRecord {
+  format: number;
+  key: string;
+  /** What Astro's pages read from the archive (the search page's filters), as JSON. */
+  archive: string;
+  /** Astro's files: path from the site's root → SHA-256 of the bytes. */
+  files: Record<string, string>;
+}
+
+/**
+ * The key of Astro's output for this code, configuration and frame (base path, site URL, stylesheet, local build).
+ * Undefined when it cannot be worked out (the gateway's keys file unreadable): Astro then runs, and says why.
+ */
+export function astroOutputKey(repo: string, frame: FrameSettings, env: Record<string, string | undefined> = process.env): string | undefined {
+  let gatewayKeys: unknown;
+  try {
+    gatewayKeys = publishedGatewayKeys(env);
+  } catch {
+    return undefined;
+  }
+  const vars = Object.entries(env)
+    .filter(([name, value]) => ASTRO_ENV.test(name) && !BUILD_ONLY_ENV.has(name) && value !== undefined)
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return canonicalSha256({
+    format: ASTRO_OUTPUT_FORMAT,
+    code: codeFingerprint(repo, PAGE_CODE),
+    files: codeFingerprint(repo, ASTRO_FILES),
+    frame: { base: frame.base, site: frame.site ?? null, stylesheet: frame.stylesheet, local: frame.local ?? null },
+    env: vars,
+    gatewayKeys,
+  });
+}
+
+/** What Astro's pages read from these records (the search page's filters), as the record holds it. */
+export function astroArchiveInput(records: readonly SiteRecord[]): string {
+  return JSON.stringify(searchFilters(archiveModelOf(records)));
+}
+
+const recordFile = (cacheRoot: string) => join(cacheRoot, ASTRO_OUTPUT_DIR, 'record.json');
+const storedFile = (cacheRoot: string, sha256: string) => join(cacheRoot, ASTRO_OUTPUT_DIR, 'files', sha256);
+
+/** The recorded output, if it has this key. */
+export function recordedAstroOutput(cacheRoot: string, key: string): AstroOutputRecord | undefined {
+  let record: AstroOutputRecord;
+  try {
+    record = JSON.parse(readFileSync(recordFile(cacheRoot), 'utf8')) as AstroOutputRecord;
+  } catch {
+    return undefined;
+  }
+  if (record?.format !== ASTRO_OUTPUT_FORMAT || record.key !== key || typeof record.archive !== 'string' || typeof record.files !== 'object' || record.files === null) return undefined;
+  return record;
+}
+
+/**
+ * Records Astro's output: the files at `paths` under `dir` (the site's folder, Astro's files moved in) are stored by
+ * their hashes and the record written last, so that a record never names a file not stored. Files of earlier records
+ * go.
+ */
+export function recordAstroOutput(cacheRoot: string, key: string, archive: string, dir: string, paths: readonly string[]): void {
+  const files: Record<string, string> = {};
+  const keep = new Set<string>();
+  for (const path of [...paths].sort()) {
+    const bytes = readFileSync(join(dir, path));
+    const sha256 = sha256Hex(bytes);
+    files[path] = sha256;
+    keep.add(sha256);
+    mkdirSync(join(cacheRoot, ASTRO_OUTPUT_DIR, 'files'), { recursive: true });
+    writeIfChanged(storedFile(cacheRoot, sha256), bytes); // a damaged copy is replaced, never trusted
+  }
+  const record: AstroOutputRecord = { format: ASTRO_OUTPUT_FORMAT, key, archive, files };
+  writeFileSync(recordFile(cacheRoot), `${JSON.stringify(record)}\n`);
+  for (const name of readdirSync(join(cacheRoot, ASTRO_OUTPUT_DIR, 'files'))) {
+    if (!keep.has(name)) rmSync(storedFile(cacheRoot, name), { force: true });
+  }
+}
+
+/** Forgets the recorded output (a build that could not record it: a record must never outlive its files). */
+export function forgetAstroOutput(cacheRoot: string): void {
+  rmSync(recordFile(cacheRoot), { force: true });
+}
+
+/** The recorded files' bytes by path; undefined when any stored file is missing or its bytes do not hash to its name. */
+export function readRecordedAstroOutput(cacheRoot: string, record: AstroOutputRecord): Map<string, Buffer> | undefined {
+  const contents = new Map<string, Buffer>();
+  for (const [path, sha256] of Object.entries(record.files)) {
+    let bytes: Buffer;
+    try {
+      bytes = readFileSync(storedFile(cacheRoot, sha256));
+    } catch {
+      return undefined;
+    }
+    if (sha256Hex(bytes) !== sha256) return undefined;
+    contents.set(path, bytes);
+  }
+  return contents;
+}
+
+/** Writes files into the site's folder `dir`, each only if its bytes change: their paths and how many were written. */
+export function writeAstroOutput(contents: ReadonlyMap<string, Uint8Array>, dir: string): { files: string[]; changed: number } {
+  let changed = 0;
+  for (const [path, bytes] of contents) if (writeIfChanged(join(dir, path), bytes)) changed++;
+  return { files: [...contents.keys()], changed };
+}

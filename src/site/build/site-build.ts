@@ -1,0 +1,191 @@
+/**
+ * One site build, whoever runs it: Astro's integration (src/site/build/integration.ts), with Astro building its own
+ * pages beside it, or src/site/build/without-astro.ts, which writes Astro's recorded output instead
+ * (src/site/build/cache/astro-output.ts). Framework-free: it imports nothing from Astro.
+ *
+ * startSiteBuild reads and validates the archive (an invalid archive stops it, with the command line's own report) and
+ * starts the record and listing pages on worker threads (3-record-pages.ts) and the search index on its own thread
+ * (7-search-index.ts). finish writes the pages made from the whole archive (3-archive-pages.ts), waits for the threads,
+ * writes the browse script, the log and the index, puts Astro's files in, and removes whatever the build did not place
+ * (5-site-folder.ts). Every file is written only when its bytes change (src/core/util/update-in-place.ts).
+ */
+import { randomUUID } from 'node:crypto';
+import { mkdirSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { buildCacheRoot, noCacheFromEnv } from '../../core/publish/build-cache.ts';
+import { pruneFolder, writeIfChanged } from '../../core/util/update-in-place.ts';
+import { sitePaths } from '../model/paths.ts';
+import { listingJobs } from '../model/listing-jobs.ts';
+import { browsePageSize } from '../model/listing-pages.ts';
+import { archiveModelOf } from '../model/site-model.ts';
+import { isDeployBuild, siteConfig } from '../../core/config.ts';
+import type { FrameSettings, LocalBuild } from '../render/page-frame.ts';
+import { bundleBrowseScript } from './1-browse-script.ts';
+import { readStylesheetHref } from './1-stylesheet.ts';
+import { readSiteArchive, siteLogOf, type ArchiveLogger, type SiteRecord } from './2-read-archive.ts';
+import { writeArchivePages } from './3-archive-pages.ts';
+import { startRecordPages } from './3-record-pages.ts';
+import { listingPageName, recordPageName } from './3-record-pages-worker.ts';
+import { rawRecordName } from './4-raw-records.ts';
+import { finishSiteFolder, type SiteFolder } from './5-site-folder.ts';
+import { createStaging } from './5-staging.ts';
+import { writeSiteLog } from './6-transparency-log.ts';
+import { startSearchIndex } from './7-search-index.ts';
+import { codeFingerprint, PAGE_CODE } from './cache/code-fingerprint.ts';
+import { prunePageCache, type PageCacheSettings } from './cache/page-cache.ts';
+
+/** Where the record pages (/records/<id>/) and the raw record files (/records/<id>.json) live in the output. */
+const RECORDS_PATH = 'records';
+
+/**
+ * A build that is not the published one (ECHO_ARCHIVE_DEPLOY unset) says so on every page, with the addresses it
+ * uses (src/core/config.ts; a deploy build has public ones, or stops before this).
+ */
+export function localBuildOf(env: Record<string, string | undefined> = process.env): LocalBuild | undefined {
+  if (isDeployBuild(env)) return undefined;
+  const { baseUrl, gatewayUrl } = siteConfig(env);
+  return { siteUrl: baseUrl, gatewayUrl };
+}
+
+/** The frame's settings from the site's base path and URL, and the public folder (the stylesheet's URL). */
+export function frameSettingsOf(base: string, site: string | undefined, publicDir: URL, local: FrameSettings['local']): FrameSettings {
+  const paths = sitePaths(base);
+  return { base: paths.base, site, stylesheet: readStylesheetHref(paths, publicDir), local };
+}
+
+export interface SiteBuildOptions {
+  /** The project (its build cache, code fingerprint and browse script). */
+  repo: string;
+  /** The archive's folder. */
+  root: string;
+  frame: FrameSettings;
+  logger: ArchiveLogger;
+  /** The site's folder: named by scripts/build.ts (the spare, updated in place), or a fresh one of the build's own. */
+  site: SiteFolder;
+  /** Where the search documents' folder is made (beside the staging folders). */
+  stagingParent: string;
+}
+
+/** Astro's files: in Astro's output folder, to be moved in; or recorded from an earlier build, to be written. */
+export type AstroFiles = { out: string } | { write: (dir: string) => { files: string[]; changed: number } };
+
+export interface SiteBuild {
+  /** The archive's records, as read and validated. */
+  readonly records: SiteRecord[];
+  /** Whether the build cache is on (ECHO_ARCHIVE_NO_CACHE unset, its folder usable). */
+  readonly cached: boolean;
+  /** Ends the build (see above); Astro's files and the folder the site ended in. */
+  finish(astro: AstroFiles): Promise<{ astroFiles: string[]; dir: string }>;
+  /** Stops the threads without finishing (a build that failed); a folder of the build's own is removed. */
+  stop(): Promise<void>;
+}
+
+export async function startSiteBuild({ repo, root, frame, logger, site, stagingParent }: SiteBuildOptions): Promise<SiteBuild> {
+  const searchStaging = createStaging(stagingParent);
+  const cache = pageCacheSettings(repo, logger);
+  const browseScript = bundleBrowseScript(repo);
+  const pageSize = browsePageSize(); // a wrong BROWSE_PAGE_SIZE stops the build before any work
+  const reading = readSiteArchive(root, logger, { repo });
+  // The listing, home and search pages' model, derived once from these records (the Astro pages ask for the same
+  // records' model and get this one): the listing pages are rendered from it on the threads.
+  const model = reading.then((records) => archiveModelOf(records));
+  const listings = { dir: site.dir, script: browseScript.path, jobs: model.then((m) => listingJobs(m, pageSize)) };
+  const placed = Promise.all([reading, listings.jobs]).then(([records, jobs]) => [
+    ...records.flatMap(({ id }) => [`${RECORDS_PATH}/${recordPageName(id)}`, `${RECORDS_PATH}/${rawRecordName(id)}`]),
+    ...jobs.map((job) => listingPageName(job.path)),
+  ]);
+  placed.catch(() => undefined);
+  // The index's thread starts once the records (its documents' order) are known; until then the files wait.
+  let search: ReturnType<typeof startSearchIndex> | undefined;
+  const waiting: string[] = [];
+  const onSearchFile = (file: string) => (search ? search.add(file) : waiting.push(file));
+  const pages = startRecordPages(reading, { frame, dir: join(site.dir, RECORDS_PATH), logger, cache, searchDir: searchStaging, onSearchFile, listings });
+  const cleanUp = async (finished: boolean) => {
+    if (!finished) await pages.stop();
+    await search?.stop();
+    rmSync(searchStaging, { recursive: true, force: true });
+    if (site.own) rmSync(site.dir, { recursive: true, force: true });
+  };
+  let records: SiteRecord[];
+  try {
+    records = await reading;
+    search = startSearchIndex(records, cache ? join(buildCacheRoot(repo), 'search-index') : undefined);
+    for (const file of waiting.splice(0)) search.add(file);
+  } catch (err) {
+    await cleanUp(false);
+    throw err;
+  }
+  const log = siteLogOf(records);
+
+  return {
+    records,
+    cached: cache !== undefined,
+    async finish(astro) {
+      let finished = false;
+      try {
+        // The pages made from the whole archive, on this thread while the page threads finish theirs.
+        const started = performance.now();
+        const archive = writeArchivePages(records, site.dir, frame);
+        logger.info(`Wrote ${archive.files.length} pages and documents made from the whole archive (${archive.changed} changed, ${Math.round(performance.now() - started)} ms)`);
+        const done = await pages.finish();
+        finished = true;
+        const files = new Set([...(await placed), ...archive.files]);
+        let changed = archive.changed + done.changed + Number(writeIfChanged(join(site.dir, browseScript.path), browseScript.bytes));
+        files.add(browseScript.path);
+        if (log) {
+          const written = writeSiteLog(log, site.dir);
+          for (const path of written.files) files.add(path);
+          changed += written.changed;
+          logger.info(`Published the transparency log: ${written.files.length} files under log/`);
+        }
+        const reused = cache ? ` (${done.reused} from the cache, ${done.pages - done.reused} rendered)` : ' (no cache)';
+        logger.info(`Rendered ${done.pages} record page${done.pages === 1 ? '' : 's'}${reused}`);
+        const listed = cache ? ` (${done.listingsReused} from the cache, ${done.listings - done.listingsReused} rendered)` : ' (no cache)';
+        logger.info(`Rendered ${done.listings} listing page${done.listings === 1 ? '' : 's'}${listed}`);
+        if (cache) prunePageCache(cache.dir, new Set(done.entries));
+        logger.info(`Published ${done.linked + done.copied} raw record${done.linked + done.copied === 1 ? '' : 's'} (${done.linked} linked, ${done.copied} copied)`);
+        const indexStarted = performance.now();
+        const index = await search!.write(site.dir);
+        for (const path of index.files) files.add(path);
+        changed += index.written;
+        const fromCache = cache ? `, ${index.reused} from the cache` : '';
+        logger.info(`Wrote the search index: ${done.pages} records in ${index.files.length} files (${index.written} changed${fromCache}, ${Math.round(performance.now() - indexStarted)} ms)`);
+        const how = site.own ? 'into a new folder' : 'in place';
+        if ('out' in astro) {
+          const folder = finishSiteFolder(site, astro.out, files);
+          changed += folder.moved;
+          logger.info(`Updated the site's ${files.size} files ${how}: ${changed} written, ${folder.removed} removed (${folder.moved} of Astro's ${folder.astro.length} among those written)`);
+          return { astroFiles: folder.astro, dir: site.own ? astro.out : site.dir };
+        }
+        const kept = astro.write(site.dir);
+        for (const path of kept.files) {
+          if (files.has(path)) throw new Error(`${path}: a page of the archive's would replace a file of Astro's recorded output`);
+          files.add(path);
+        }
+        changed += kept.changed;
+        const removed = pruneFolder(site.dir, files);
+        logger.info(`Updated the site's ${files.size} files ${how}: ${changed} written, ${removed} removed (Astro's ${kept.files.length} from its recorded output, ${kept.changed} of them written)`);
+        return { astroFiles: kept.files, dir: site.dir };
+      } finally {
+        await cleanUp(finished);
+      }
+    },
+    stop: () => cleanUp(false),
+  };
+}
+
+/**
+ * The record-page cache of a build of the project at `project`, unless the caches are off (ECHO_ARCHIVE_NO_CACHE) or
+ * its folder cannot be made (then the build says so and renders every page).
+ */
+function pageCacheSettings(project: string, logger: ArchiveLogger): PageCacheSettings | undefined {
+  if (noCacheFromEnv()) return undefined;
+  const dir = join(buildCacheRoot(project), 'pages');
+  try {
+    mkdirSync(dir, { recursive: true });
+  } catch (err) {
+    logger.warn(`The record-page cache ${dir} cannot be used (${(err as Error).message}): every page is rendered.`);
+    return undefined;
+  }
+  return { dir, code: codeFingerprint(project, PAGE_CODE), build: randomUUID() };
+}

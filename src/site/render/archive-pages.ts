@@ -1,0 +1,111 @@
+/**
+ * The site's pages and documents made from the whole archive rather than one record: the home page, the facet pages,
+ * the guardian pages, the public index and its shards, the feeds, the sitemaps, llms.txt and llms-full.txt, the log's
+ * and the guardian registry's documents, and the browse filters' data.
+ *
+ * Why not Astro pages: these change with every append (counts, the newest records, the index), and while Astro built
+ * them every build had to run `astro build`, whose start and bundling alone are about a quarter of a clean build at
+ * 10,000 records. Made here, by plain functions of the records, Astro's own pages read nothing that an append changes
+ * but the search page's filter values and whether a checkpoint is published (astroArchiveInput), so a build whose code,
+ * configuration and those few values are unchanged keeps Astro's last output (scripts/build.ts).
+ *
+ * One list, two callers: the build writes every page (src/site/build/integration.ts), `astro dev` makes the one asked
+ * for. Each page is made only when asked (make), so the public index's shards and the sitemaps are not all held at once.
+ */
+import type { SiteConfig } from '../../core/config.ts';
+import { logDocument } from '../../core/log/publish.ts';
+import { guardianPageUrl, guardianRegistryText, GUARDIAN_REGISTRY_PATH } from '../../core/publish/archive-views.ts';
+import { llmsTxt } from '../../core/publish/discovery.ts';
+import { atomFeed, jsonFeed } from '../../core/publish/feeds.ts';
+import { llmsFullTxt } from '../../core/publish/mcp-discovery.ts';
+import { buildPublicIndex } from '../../core/publish/public-index.ts';
+import { byArchivePath } from '../../core/publish/records.ts';
+import { buildSitemap, SITE_PAGES } from '../../core/publish/sitemap.ts';
+import { archiveViewsOf, siteLogOf, type SiteRecord } from '../build/2-read-archive.ts';
+import { browseRecordsJson } from '../model/browse-records.ts';
+import { archiveModelOf } from '../model/site-model.ts';
+import { facetDocument } from './facet-page.ts';
+import { guardianDocument, guardiansDocument } from './guardian-pages.ts';
+import { homeDocument } from './home-page.ts';
+import type { SiteFrame } from './page-frame.ts';
+
+/** One page or document: its path from the site's root (a page's file: …/index.html), its media type, its maker. */
+export interface ArchivePage {
+  path: string;
+  type: string;
+  make(): string;
+}
+
+export interface ArchivePagesInput {
+  /** The archive's validated records, as read (src/site/build/2-read-archive.ts). */
+  records: readonly SiteRecord[];
+  frame: SiteFrame;
+  config: SiteConfig;
+  /** The public index's shard size (indexShardBytes, src/core/publish/public-index.ts). */
+  shardBytes: number;
+}
+
+const JSON_TYPE = 'application/json';
+const HTML = 'text/html; charset=utf-8';
+const TEXT = 'text/plain; charset=utf-8';
+const XML = 'application/xml; charset=utf-8';
+
+/** The paths archivePages may give (whatever the archive): for `astro dev`, to know which requests are its own. */
+export function isArchivePagePath(path: string): boolean {
+  return (
+    FIXED_PATHS.has(path) ||
+    /^browse\/[^/]+\/index\.html$/.test(path) ||
+    /^guardians\/[^/]+\/index\.html$/.test(path) ||
+    /^api\/index\/\d+\.json$/.test(path) ||
+    /^sitemap-\d+\.xml$/.test(path)
+  );
+}
+
+const FIXED_PATHS = new Set([
+  'index.html',
+  'browse/records.json',
+  'guardians/index.html',
+  GUARDIAN_REGISTRY_PATH.slice(1),
+  'api/index.json',
+  'api/log.json',
+  'feeds/records.atom',
+  'feeds/records.json',
+  'sitemap.xml',
+  'llms.txt',
+  'llms-full.txt',
+]);
+
+/** Every page and document of the site made from the whole archive. */
+export function archivePages({ records, frame, config, shardBytes }: ArchivePagesInput): ArchivePage[] {
+  const model = archiveModelOf(records);
+  const views = archiveViewsOf(records);
+  const log = siteLogOf(records);
+  const inPathOrder = byArchivePath(records);
+  let index: ReturnType<typeof buildPublicIndex> | undefined;
+  const publicIndex = () => (index ??= buildPublicIndex(inPathOrder, { maxBytes: shardBytes, views }));
+  const sitemapPages = [...SITE_PAGES, ...views.registry.guardians.map((g) => guardianPageUrl(g.guardian_id))];
+  let sitemapMade: ReturnType<typeof buildSitemap> | undefined;
+  const sitemap = () => (sitemapMade ??= buildSitemap(inPathOrder, config, { pages: sitemapPages }));
+  const checkpoint = (log?.signers ?? []).length > 0;
+  const verifiers = (log?.signers ?? []).map(({ name, keyId, publicKey, text }) => ({ name, keyId, publicKey, text }));
+  // The number of index shards and sitemap parts is known only once they are made; the index is made once for both.
+  const shards = publicIndex().shards.length;
+  const sitemapParts = sitemap().parts.length;
+  return [
+    { path: 'index.html', type: HTML, make: () => homeDocument(model, frame) },
+    ...model.facetCounts.map((counts) => ({ path: `browse/${counts.facet.key}/index.html`, type: HTML, make: () => facetDocument(counts, frame) })),
+    { path: 'browse/records.json', type: JSON_TYPE, make: () => browseRecordsJson(model) },
+    { path: 'guardians/index.html', type: HTML, make: () => guardiansDocument(views.registry, frame) },
+    ...views.registry.guardians.map((g) => ({ path: `${guardianPageUrl(g.guardian_id).slice(1)}index.html`, type: HTML, make: () => guardianDocument(g, views.registry, frame) })),
+    { path: GUARDIAN_REGISTRY_PATH.slice(1), type: JSON_TYPE, make: () => guardianRegistryText(views.registry) },
+    { path: 'api/index.json', type: JSON_TYPE, make: () => publicIndex().index.text },
+    ...Array.from({ length: shards }, (_, i) => ({ path: `api/index/${i + 1}.json`, type: JSON_TYPE, make: () => publicIndex().shards[i]!.text })),
+    { path: 'api/log.json', type: JSON_TYPE, make: () => `${JSON.stringify(logDocument(verifiers), null, 2)}\n` },
+    { path: 'feeds/records.atom', type: 'application/atom+xml; charset=utf-8', make: () => atomFeed(inPathOrder, config) },
+    { path: 'feeds/records.json', type: 'application/feed+json; charset=utf-8', make: () => jsonFeed(inPathOrder, config) },
+    { path: 'sitemap.xml', type: XML, make: () => sitemap().index },
+    ...Array.from({ length: sitemapParts }, (_, i) => ({ path: `sitemap-${i + 1}.xml`, type: XML, make: () => sitemap().parts[i]!.text })),
+    { path: 'llms.txt', type: TEXT, make: () => llmsTxt(config, { checkpoint }) },
+    { path: 'llms-full.txt', type: TEXT, make: () => llmsFullTxt(config, llmsTxt(config, { checkpoint })) },
+  ];
+}
