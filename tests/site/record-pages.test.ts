@@ -321,8 +321,9 @@ describe('finishSiteFolder', () => {
 });
 
 describe('recordPageThreads', () => {
-  it('is one per core, at most 4, unless RECORD_PAGE_THREADS says otherwise', () => {
-    expect(recordPageThreads({}, 2)).toBe(2);
+  it('is one per core besides the main thread, at least 1 and at most 4, unless RECORD_PAGE_THREADS says otherwise', () => {
+    expect(recordPageThreads({}, 2)).toBe(1);
+    expect(recordPageThreads({}, 3)).toBe(2);
     expect(recordPageThreads({}, 1)).toBe(1);
     expect(recordPageThreads({}, 16)).toBe(4);
     expect(recordPageThreads({ RECORD_PAGE_THREADS: '0' }, 8)).toBe(0);

@@ -12,7 +12,7 @@
  *
  * A failure of the pool costs time, never pages: whatever the workers did not write is rendered on the main thread,
  * which also takes its share of the batches once Astro is done with its own pages. Threads: RECORD_PAGE_THREADS,
- * else one per core, at most 4. Piscina, a well-kept worker-thread pool, runs them.
+ * else one per core besides the main thread's, at most 4. Piscina, a well-kept worker-thread pool, runs them.
  */
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
@@ -33,7 +33,13 @@ const BATCH = 64;
 /** A worker's young generation (V8 counts three semi-spaces' worth). */
 const YOUNG_GENERATION_MB = 96;
 
-/** Worker threads: RECORD_PAGE_THREADS when set (0: render on the main thread), else one per core, at most 4. */
+/**
+ * Worker threads: RECORD_PAGE_THREADS when set (0: render on the main thread), else one per core besides the main
+ * thread's (which renders its share too), at least 1, at most 4. On 2 cores one thread beside the main thread built
+ * 10,000 records as fast as two (8.2 s clean either way; 2.3–2.5 s against 2.6–2.8 s with nothing changed) with 70–100 MB
+ * less at the peak; at 100,000 records the clean build took 66 s against 62 s, and a build with nothing changed 1.56 GB
+ * against 1.65 GB at the same 19 s.
+ */
 export function recordPageThreads(env: NodeJS.ProcessEnv = process.env, cores = availableParallelism()): number {
   const configured = env.RECORD_PAGE_THREADS;
   if (configured !== undefined && configured.trim() !== '') {
@@ -43,7 +49,7 @@ export function recordPageThreads(env: NodeJS.ProcessEnv = process.env, cores = 
     }
     return n;
   }
-  return Math.max(1, Math.min(4, cores));
+  return Math.max(1, Math.min(4, cores - 1));
 }
 
 /** The part of a site record a record's page and raw file need (the record itself is read from the file). */
@@ -101,6 +107,11 @@ export function recordJobs(records: readonly RecordSource[]): RecordJob[] {
 export type RecordPagesTotal = RecordBatchResult;
 
 export interface RecordPagesRun {
+  /**
+   * Settles once the jobs are made and the threads have their first batches: other work of the main thread waits for
+   * it, so that it does not hold the threads up (they get batches from this thread).
+   */
+  started: Promise<void>;
   /** Renders what is left (the main thread joins in), waits for every page; how many pages and raw files. */
   finish(): Promise<RecordPagesTotal>;
   /** Stops the workers (a build that ends without finish). */
@@ -239,6 +250,11 @@ export function startRecordPages(
   // A rejected `records` is the caller's to report; here it only means there is nothing to render.
   workers.catch(() => undefined);
   return {
+    // `workers` was chained on `ready` first, so by the time this settles the threads have been given their batches.
+    started: ready.then(
+      () => undefined,
+      () => undefined,
+    ),
     async finish() {
       await ready;
       // The main thread joins in; between batches it lets other work of the build (I/O) go on.
