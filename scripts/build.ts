@@ -160,7 +160,7 @@ if (!noCache) {
       // An invalid archive is reported as Astro's integration reports it: the message and its hint, no stack trace.
       if (err instanceof ArchiveBuildError) console.error(`${err.message}\n  Hint: ${err.hint}`);
       else console.error(err);
-      fail('the build', err instanceof Error ? err.name : 'error', 1);
+      fail('the build', err instanceof ArchiveBuildError ? err.name : err instanceof Error ? err.message : String(err), 1);
     }
   }
 }

@@ -198,6 +198,24 @@ describe('a build with the cache writes what a clean build writes', () => {
     expect(withoutAstro(await build(false))).toBe(true);
   }, 180_000);
 
+  it('with an invalid record, a build without Astro fails with the report, and leaves the site as it was', async () => {
+    expect(withoutAstro(await build(false))).toBe(true);
+    const before = snapshot(join(project, 'dist'));
+    writeRecord('echo-2026-11-23-000019', { ...readRecord('echo-2026-08-12-000015'), context_depth: 'C0_homepage_only' });
+    try {
+      const failure = await build(false).then(
+        () => '',
+        (err: Error) => err.message,
+      );
+      expect(failure).toMatch(/The archive has 1 invalid record; fix it and build again/);
+      expect(failure).toContain('echo-2026-11-23-000019.json');
+      expect(failure).toMatch(/build: the build failed \(InvalidArchiveError\)/);
+      expect(snapshot(join(project, 'dist'))).toEqual(before);
+    } finally {
+      rmSync(recordFile('echo-2026-11-23-000019'));
+    }
+  }, 180_000);
+
   it('after a build that was killed half-way: the folder it left is repaired', async () => {
     // What a killed build leaves: its staging folder (the spare it took, half updated) and Astro's output beside it.
     const dead = spawnSync('true').pid!;

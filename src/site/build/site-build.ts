@@ -100,7 +100,10 @@ export async function startSiteBuild({ repo, root, frame, logger, site, stagingP
   const waiting: string[] = [];
   const onSearchFile = (file: string) => (search ? search.add(file) : waiting.push(file));
   const pages = startRecordPages(reading, { frame, dir: join(site.dir, RECORDS_PATH), logger, cache, searchDir: searchStaging, onSearchFile, listings });
+  let ended = false;
   const cleanUp = async (finished: boolean) => {
+    if (ended) return; // stop() after finish(), as a caller's `finally` does: nothing left to stop
+    ended = true;
     if (!finished) await pages.stop();
     await search?.stop();
     rmSync(searchStaging, { recursive: true, force: true });
