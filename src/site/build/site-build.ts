@@ -86,8 +86,8 @@ export async function startSiteBuild({ repo, root, frame, logger, site, stagingP
   const browseScript = bundleBrowseScript(repo);
   const pageSize = browsePageSize(); // a wrong BROWSE_PAGE_SIZE stops the build before any work
   const reading = readSiteArchive(root, logger, { repo });
-  // The listing, home and search pages' model, derived once from these records (the Astro pages ask for the same
-  // records' model and get this one): the listing pages are rendered from it on the threads.
+  // The whole archive's model, derived once from these records: the listing pages are rendered from it on the
+  // threads, the archive's pages on this thread, and Astro's search page asks for the same records' model.
   const model = reading.then((records) => archiveModelOf(records));
   const listings = { dir: site.dir, script: browseScript.path, jobs: model.then((m) => listingJobs(m, pageSize)) };
   const placed = Promise.all([reading, listings.jobs]).then(([records, jobs]) => [

@@ -30,7 +30,13 @@ export function frameWithoutAstro(repo: string, env: Record<string, string | und
  */
 export function recordedOutputFor(repo: string, env: Record<string, string | undefined> = process.env): AstroOutputRecord | string {
   if (noCacheFromEnv(env)) return 'the build cache is off';
-  const key = astroOutputKey(repo, frameWithoutAstro(repo, env), env);
+  let frame: FrameSettings;
+  try {
+    frame = frameWithoutAstro(repo, env);
+  } catch {
+    return 'the configuration is not complete (astro build says why)'; // a deploy build without its public addresses
+  }
+  const key = astroOutputKey(repo, frame, env);
   if (key === undefined) return "the gateway's keys file cannot be read";
   return recordedAstroOutput(buildCacheRoot(repo, env), key) ?? 'no output of Astro is recorded for this code and configuration';
 }
