@@ -17,10 +17,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createServer } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, describe, expect, it } from 'vitest';
 import { HEALTH_PATH, READY_PATH, serializeSubmission, SUBMISSIONS_PATH, SUBMIT_PATH, type Receipt } from '../../src/core/record-chain/index.ts';
+import { freePort } from '../../scripts/lib/free-port.ts';
 import { POSTGRES_MISSING } from '../../scripts/lib/postgres-server.ts';
 import { record, submission } from '../record-chain/helpers.ts';
 import { spawnGateway, type ChildGateway } from './child-gateway.ts';
@@ -57,17 +57,6 @@ async function submit(url: string, body: string): Promise<Outcome> {
   } catch (err) {
     return { status: 0, ms: performance.now() - t0, code: (err as Error).name, retryAfter: null, at: t0 };
   }
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
 }
 
 async function storeUp(url: string): Promise<number | undefined> {
