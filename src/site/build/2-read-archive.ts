@@ -26,6 +26,7 @@ import type { JsonObject } from '../../core/rules/rule.ts';
 import { recordExcerpt } from '../model/archive-model.ts';
 import { readSiteLog, type SiteLog } from './6-transparency-log.ts';
 import { openProjectValidationCache, type ValidationCacheFile } from './cache/validation-cache.ts';
+import { consoleLogger } from './console-logger.ts';
 
 /**
  * One valid record as the site keeps it for the whole build: the publishers' record plus its file, without what only
@@ -108,7 +109,7 @@ export interface ReadSiteArchiveOptions {
  */
 export async function readSiteArchive(
   root = resolve(recordsRoot()),
-  logger: ArchiveLogger = consoleLogger,
+  logger: ArchiveLogger = consoleLogger('echo-archive'),
   { repo }: ReadSiteArchiveOptions = {},
 ): Promise<SiteRecord[]> {
   const records: SiteRecord[] = [];
@@ -207,11 +208,6 @@ export function archiveViewsOf(records: readonly PublishRecord[]): ArchiveViews 
   if (views === undefined) archiveViewsMemo.set(records, (views = deriveArchiveViews(records)));
   return views;
 }
-
-const consoleLogger: ArchiveLogger = {
-  info: (message) => console.log(`[echo-archive] ${message}`),
-  warn: (message) => console.warn(`[echo-archive] ${message}`),
-};
 
 // The integration (src/site/build/integration.ts) validates the archive when the build starts, before Astro bundles the
 // pages, and the pages render from that same result instead of reading the archive a second time. Astro runs its
