@@ -4,10 +4,10 @@
  * The archive is read and validated by the core once per build (src/site/build/integration.ts); an invalid archive fails the build.
  */
 import { defineConfig } from 'astro/config';
-import { basePathOf, buildSiteConfig } from './src/core/config.ts';
+import { siteAddress } from './src/core/config.ts';
 import { echoArchive } from './src/site/build/integration.ts';
 
-const { baseUrl } = buildSiteConfig();
+const { site, base } = siteAddress();
 
 // The build must work offline and say nothing to anyone: no telemetry. (Read after the config is loaded.)
 process.env.ASTRO_TELEMETRY_DISABLED ??= '1';
@@ -18,9 +18,9 @@ export default defineConfig({
   integrations: [echoArchive()],
   // Absolute URLs (canonical links, and later the policy documents' {base_url}) come from here. A production build
   // (ECHO_ARCHIVE_DEPLOY=1) without public SITE_URL and GATEWAY_URL stops here (src/core/config.ts).
-  site: baseUrl,
+  site,
   // A site served under a path (a GitHub Pages project site: https://owner.github.io/<repository>) links under it.
-  base: basePathOf(baseUrl),
+  base,
   // Pages are folders (/records/<id>/); endpoints with an extension (/records/<id>.json) are served as files.
   trailingSlash: 'always',
   build: {

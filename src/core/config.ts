@@ -45,6 +45,16 @@ export function basePathOf(baseUrl: string): string {
   return path.endsWith('/') ? path : `${path}/`;
 }
 
+/**
+ * The site's address as Astro's configuration takes it (`site`, `base`), from the build's configuration
+ * (buildSiteConfig: a deploy build without public addresses stops here). astro.config.mjs passes it to Astro, and the
+ * build without Astro (src/site/build/without-astro.ts) works out the same frame from it.
+ */
+export function siteAddress(env: Env = process.env): { site: string; base: string } {
+  const { baseUrl } = buildSiteConfig(env);
+  return { site: baseUrl, base: basePathOf(baseUrl) };
+}
+
 function withoutTrailingSlash(url: string): string {
   return url.replace(/\/+$/, '');
 }

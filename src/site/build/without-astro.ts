@@ -11,17 +11,17 @@
  */
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { basePathOf, buildSiteConfig, recordsRoot } from '../../core/config.ts';
+import { recordsRoot, siteAddress } from '../../core/config.ts';
 import { buildCacheRoot, noCacheFromEnv } from '../../core/publish/build-cache.ts';
 import type { FrameSettings } from '../render/page-frame.ts';
 import type { ArchiveLogger } from './2-read-archive.ts';
 import { astroArchiveInput, astroOutputKey, readRecordedAstroOutput, recordedAstroOutput, writeAstroOutput, type AstroOutputRecord } from './cache/astro-output.ts';
 import { frameSettingsOf, localBuildOf, startSiteBuild } from './site-build.ts';
 
-/** The frame Astro's integration works out from astro.config.mjs (site: the base URL; base: its path). */
+/** The frame Astro's integration works out from astro.config.mjs's site address (siteAddress) and public folder. */
 export function frameWithoutAstro(repo: string, env: Record<string, string | undefined> = process.env): FrameSettings {
-  const { baseUrl } = buildSiteConfig(env);
-  return frameSettingsOf(basePathOf(baseUrl), baseUrl, pathToFileURL(join(repo, 'public/')), localBuildOf(env));
+  const { site, base } = siteAddress(env);
+  return frameSettingsOf(base, site, pathToFileURL(join(repo, 'public/')), localBuildOf(env));
 }
 
 /**
