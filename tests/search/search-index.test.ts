@@ -135,7 +135,10 @@ describe('search index', () => {
     const docs = Array.from({ length: 30 }, (_, i) => doc(i, `record ${i} words w${i % 5}`, { record_kind: i % 3 ? 'Echo' : 'Report' }));
     const builder = new SearchIndexBuilder(docs.map((d) => d.id));
     for (const d of fc.sample(fc.shuffledSubarray(docs, { minLength: docs.length }), 1)[0]!) builder.add(indexedDocument(d));
-    expect(builder.files()).toEqual(buildSearchIndex(docs));
+    const expected = buildSearchIndex(docs);
+    const entries = builder.entries();
+    expect(new Map(entries)).toEqual(expected);
+    expect(() => builder.files()).toThrow(/made already/);
     const partial = new SearchIndexBuilder(docs.map((d) => d.id));
     partial.add(indexedDocument(docs[0]!));
     expect(() => partial.files()).toThrow(/r1 was never added/);

@@ -16,7 +16,7 @@ function naive(pairs: readonly [string, number][]): Map<string, number[]> {
 }
 
 function asMap(store: TermPostings): Map<string, number[]> {
-  const lists = store.sortedByTerm();
+  const lists = store.takeSortedByTerm();
   return new Map(store.terms().map((term, id) => [term, [...lists[id]!]]));
 }
 
@@ -26,8 +26,9 @@ describe('TermPostings', () => {
       fc.property(fc.array(fc.tuple(fc.constantFrom('a', 'b', 'zz', 'é', '北京', '0af3'), fc.nat({ max: 2 ** 32 - 1 })), { maxLength: 300 }), (pairs) => {
         const store = new TermPostings();
         for (const [term, value] of pairs) store.add(term, value);
-        expect(asMap(store)).toEqual(naive(pairs));
-        expect([...asMap(store).keys()]).toEqual([...naive(pairs).keys()]);
+        const taken = asMap(store);
+        expect(taken).toEqual(naive(pairs));
+        expect([...taken.keys()]).toEqual([...naive(pairs).keys()]);
       }),
     );
   });
@@ -36,11 +37,20 @@ describe('TermPostings', () => {
     const store = new TermPostings();
     const n = (1 << 20) + 1000;
     for (let i = 0; i < n; i++) store.add(i % 3 === 0 ? 'every-third' : 'other', n - i);
-    const lists = store.sortedByTerm();
+    const lists = store.takeSortedByTerm();
     expect(store.terms()).toEqual(['every-third', 'other']);
     expect(lists[0]!.length + lists[1]!.length).toBe(n);
     expect(lists[0]![0]).toBe(n - Math.floor((n - 1) / 3) * 3);
     expect(lists[1]!.at(-1)).toBe(n - 1);
     expect(lists.every((l) => l.every((v, i) => i === 0 || l[i - 1]! <= v))).toBe(true);
+  });
+
+  it('is empty once taken out: every chunk is let go', () => {
+    const store = new TermPostings();
+    for (let i = 0; i < (1 << 20) + 5; i++) store.add(i % 2 === 0 ? 'even' : 'odd', i);
+    expect(store.takeSortedByTerm().map((l) => l.length)).toEqual([(1 << 19) + 3, (1 << 19) + 2]);
+    expect(store.takeSortedByTerm().map((l) => l.length)).toEqual([0, 0]);
+    store.add('even', 7);
+    expect(store.takeSortedByTerm().map((l) => [...l])).toEqual([[7], []]);
   });
 });

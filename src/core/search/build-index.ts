@@ -17,6 +17,7 @@ import {
   type FilterFile,
   type SearchDocument,
   type SearchDocumentInput,
+  type SearchFilterValue,
   type SearchIndexLayout,
   type SearchIndexManifest,
   type TermShardFile,
@@ -84,6 +85,8 @@ export class SearchIndexBuilder {
   private readonly documentFiles = new Map<string, Buffer>();
   /** term → postings as ordinal × 16 + impact, in the order added (sorted when the files are made). */
   private readonly postings = new TermPostings();
+  /** Whether the files were made (entries() takes the postings out, so only once). */
+  private made = false;
   private readonly filters = new Map<string, Map<string, number[]>>();
 
   private readonly compress: Compress;
@@ -138,14 +141,26 @@ export class SearchIndexBuilder {
     }
   }
 
-  /** The index's files: path under the index folder → bytes. Every document of the order must have been added. */
+  /**
+   * The index's files: path under the index folder → bytes. Every document of the order must have been added. Once:
+   * making them takes the postings out (TermPostings.takeSortedByTerm).
+   */
   files(): Map<string, Buffer> {
+    return new Map(this.entries());
+  }
+
+  /**
+   * The index's files one at a time, each made as it is asked for: a caller that writes each and lets it go never
+   * holds the whole compressed index. Once, as files().
+   */
+  *entries(): Generator<[path: string, bytes: Buffer]> {
     const missing = this.added.indexOf(0);
     if (missing >= 0) throw new Error(`search index: document ${[...this.ordinalOf.keys()][missing]} was never added`);
-    const files = new Map<string, Buffer>();
+    if (this.made) throw new Error('search index: its files were made already (the postings were taken out)');
+    this.made = true;
     // shard key → its terms (by number); each term's postings sorted by document and gap-encoded.
     const names = this.postings.terms();
-    const sorted = this.postings.sortedByTerm();
+    const sorted = this.postings.takeSortedByTerm();
     const shards = new Map<string, number[]>();
     names.forEach((term, id) => {
       const key = shardKeyOf(term, this.layout);
@@ -157,22 +172,26 @@ export class SearchIndexBuilder {
       ids.sort((a, b) => (names[a]! < names[b]! ? -1 : names[a]! > names[b]! ? 1 : 0));
       const terms = ids.map((id) => names[id]!);
       const postings = ids.map((id) => gaps(sorted[id]!));
-      files.set(termShardPath(key), this.gzip({ terms, postings } satisfies TermShardFile));
+      yield [termShardPath(key), this.gzip({ terms, postings } satisfies TermShardFile)];
     }
     const manifestFilters: SearchIndexManifest['filters'] = {};
     for (const facet of [...this.filters.keys()].sort()) {
       const values = this.filters.get(facet)!;
-      manifestFilters[facet] = [...values.keys()].sort().map((value) => {
+      const listed: SearchFilterValue[] = [];
+      for (const value of [...values.keys()].sort()) {
         const ordinals = values.get(value)!.sort((a, b) => a - b);
         const file = filterPath(facet, value);
-        files.set(file, this.gzip({ documents: filterGaps(ordinals) } satisfies FilterFile));
-        return { value, documents: ordinals.length, file };
-      });
+        yield [file, this.gzip({ documents: filterGaps(ordinals) } satisfies FilterFile)];
+        listed.push({ value, documents: ordinals.length, file });
+      }
+      manifestFilters[facet] = listed;
     }
     const { documentsPerFile, shardKeyLength } = this.layout;
     for (let start = 0; start < this.documents.length; start += documentsPerFile) {
       const path = documentsPath(start, this.layout);
-      files.set(path, this.documentFiles.get(path)!);
+      const bytes = this.documentFiles.get(path)!;
+      this.documentFiles.delete(path); // let go once handed out, like the postings
+      yield [path, bytes];
     }
     const manifest: SearchIndexManifest = {
       format: SEARCH_INDEX_FORMAT,
@@ -181,8 +200,7 @@ export class SearchIndexBuilder {
       shardKeyLength,
       filters: manifestFilters,
     };
-    files.set('index.json', Buffer.from(`${JSON.stringify(manifest)}\n`));
-    return files;
+    yield ['index.json', Buffer.from(`${JSON.stringify(manifest)}\n`)];
   }
 }
 

@@ -94,7 +94,7 @@ export function startSearchIndex(records: readonly { id: string }[], cacheDir?: 
 export function writeSearchIndex(builder: SearchIndexBuilder, out: string): { files: string[]; written: number } {
   const files: string[] = [];
   let written = 0;
-  for (const [path, bytes] of builder.files()) {
+  for (const [path, bytes] of builder.entries()) {
     const file = `${SEARCH_INDEX_DIR}/${path}`;
     files.push(file);
     if (writeIfChanged(join(out, file), bytes)) written++;
