@@ -34,6 +34,9 @@ import { parseArgs } from 'node:util';
 import { NO_CACHE_ENV } from '../src/core/publish/build-cache.ts';
 import { isProcessAlive } from '../src/core/util/process-alive.ts';
 import { SITE_DIR_ENV, spareFolderOf } from '../src/site/build/5-site-folder.ts';
+import { HEAP_GROWING_FLAG, limitHeapGrowthFor } from '../src/site/build/heap-growth.ts';
+import { listArchiveFiles } from '../src/core/archive/list-files.ts';
+import { recordsRoot } from '../src/core/config.ts';
 
 const REPO = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -137,6 +140,11 @@ function fail(name: string, why: string, status: number): never {
   process.exit(status || 1);
 }
 
+// A large archive: every heap of this process and of `astro build`'s grows at most 20 % past its live data
+// (src/site/build/heap-growth.ts). A missing archive folder is the build's to report, below.
+const root = resolve(REPO, recordsRoot());
+const heapFlags = existsSync(root) && limitHeapGrowthFor(listArchiveFiles(root).length) ? [HEAP_GROWING_FLAG] : [];
+
 // Astro's pages depend on nothing an append changes: when the last `astro build` recorded its output for this code
 // and configuration, the build writes that and runs without Astro (src/site/build/without-astro.ts).
 let withoutAstro = false;
@@ -166,7 +174,7 @@ if (!noCache) {
 }
 
 // One step when Astro runs (the builder's bundle is made inside astro build); a list, so that its report names the step.
-const steps: [string, string[]][] = withoutAstro ? [] : [['astro build', [join(REPO, 'node_modules/astro/bin/astro.mjs'), 'build', '--outDir', astroOut]]];
+const steps: [string, string[]][] = withoutAstro ? [] : [['astro build', [...heapFlags, join(REPO, 'node_modules/astro/bin/astro.mjs'), 'build', '--outDir', astroOut]]];
 for (const [name, args] of steps) {
   const start = performance.now();
   const { status, signal, error } = spawnSync(process.execPath, args, { cwd: REPO, env, stdio: 'inherit' });

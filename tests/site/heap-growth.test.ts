@@ -1,0 +1,30 @@
+/**
+ * A build of a large archive limits its heaps' growth (src/site/build/heap-growth.ts), a smaller one does not. Run in
+ * a child process: the V8 flag is the whole process's, and this test's own process is left as it was.
+ */
+import { execFileSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { NODE } from '../helpers/cli.ts';
+
+const MODULE = fileURLToPath(new URL('../../src/site/build/heap-growth.ts', import.meta.url));
+
+/** In a fresh Node (the project's): whether limitHeapGrowthFor(records) applied the limit. */
+function run(records: string): { applied: boolean } {
+  const code = `const m = await import(${JSON.stringify(MODULE)}); console.log(JSON.stringify({ applied: m.limitHeapGrowthFor(${records}) }));`;
+  return JSON.parse(execFileSync(NODE, ['--input-type=module', '-e', code], { encoding: 'utf8' })) as { applied: boolean };
+}
+
+describe('limitHeapGrowthFor', () => {
+  it('applies the limit from LARGE_ARCHIVE records, not below', async () => {
+    const { LARGE_ARCHIVE } = await import('../../src/site/build/heap-growth.ts');
+    expect(run(`m.LARGE_ARCHIVE - 1`)).toEqual({ applied: false });
+    expect(run(`m.LARGE_ARCHIVE`)).toEqual({ applied: true });
+    expect(LARGE_ARCHIVE).toBeGreaterThan(10_000); // the 10,000-record benchmark builds as V8 would by default
+  });
+
+  it('is a flag V8 knows: a child process started with it runs', async () => {
+    const { HEAP_GROWING_FLAG } = await import('../../src/site/build/heap-growth.ts');
+    expect(execFileSync(NODE, [HEAP_GROWING_FLAG, '-e', 'console.log("ran")'], { encoding: 'utf8' }).trim()).toBe('ran');
+  });
+});
