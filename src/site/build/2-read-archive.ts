@@ -26,7 +26,7 @@ import type { JsonObject } from '../../core/rules/rule.ts';
 import { recordExcerpt } from '../model/archive-model.ts';
 import { readSiteLog, type SiteLog } from './6-transparency-log.ts';
 import { openProjectValidationCache, type ValidationCacheFile } from './cache/validation-cache.ts';
-import { consoleLogger } from './console-logger.ts';
+import { consoleLogger, type ArchiveLogger } from './console-logger.ts';
 
 /**
  * One valid record as the site keeps it for the whole build: the publishers' record plus its file, without what only
@@ -57,12 +57,6 @@ export const PAGE_ONLY_FIELDS: readonly string[] = [
   'component_findings',
   'hashes_computed',
 ];
-
-/** Where the build says what it is doing (Astro's integration logger, or the console). */
-export interface ArchiveLogger {
-  info(message: string): void;
-  warn(message: string): void;
-}
 
 /** A problem with the archive that the contributor must fix: shown as its message and hint, without a stack trace. */
 export class ArchiveBuildError extends Error {

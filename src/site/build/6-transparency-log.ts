@@ -16,7 +16,8 @@ import { readLogState, logDir, type LogState } from '../../core/log/log-files.ts
 import { LOG_PREFIX, logFiles, versionUrl } from '../../core/log/publish.ts';
 import { LOG_SIGNING_KEY_ENV, LOG_SIGNING_KEY_FILE_ENV, LogKeyError, logSigners } from '../../core/log/signing-key.ts';
 import { keyTag, type NoteSigner } from '../../core/log/note.ts';
-import { ArchiveBuildError, type ArchiveLogger, type SiteRecord } from './2-read-archive.ts';
+import { ArchiveBuildError, type SiteRecord } from './2-read-archive.ts';
+import type { ArchiveLogger } from './console-logger.ts';
 
 export interface SiteLog {
   archiveRoot: string;

@@ -14,7 +14,7 @@ import { pathToFileURL } from 'node:url';
 import { recordsRoot, siteAddress } from '../../core/config.ts';
 import { buildCacheRoot, noCacheFromEnv } from '../../core/publish/build-cache.ts';
 import type { FrameSettings } from '../render/page-frame.ts';
-import type { ArchiveLogger } from './2-read-archive.ts';
+import type { ArchiveLogger } from './console-logger.ts';
 import { astroArchiveInput, astroOutputKey, readRecordedAstroOutput, recordedAstroOutput, writeAstroOutput, type AstroOutputRecord } from './cache/astro-output.ts';
 import { frameSettingsOf, localBuildOf, startSiteBuild } from './site-build.ts';
 
