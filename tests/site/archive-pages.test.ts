@@ -8,7 +8,7 @@ import { siteConfig } from '../../src/core/config.ts';
 import { buildPublicIndex } from '../../src/core/publish/public-index.ts';
 import { readSiteArchive } from '../../src/site/build/2-read-archive.ts';
 import { archiveModelOf } from '../../src/site/model/site-model.ts';
-import { archivePages, isArchivePagePath } from '../../src/site/render/archive-pages.ts';
+import { archivePageAt, archivePages, isArchivePagePath } from '../../src/site/render/archive-pages.ts';
 import { frameOf } from '../../src/site/render/page-frame.ts';
 import { REPO_ROOT } from '../helpers/records.ts';
 
@@ -43,5 +43,21 @@ describe('archivePages', () => {
     const shards = pages.filter((p) => p.path.startsWith('api/index/'));
     expect(shards.map((p) => p.path)).toEqual(expected.map((_, i) => `api/index/${i + 1}.json`));
     expect(shards.map((p) => p.make())).toEqual(expected.map((s) => s.text));
+  });
+
+  it('gives astro dev the page at a path, the same as the build writes there, and nothing where the build writes none', () => {
+    const input = { records, frame, config: siteConfig({}), shardBytes: 4 * 1024 };
+    const pages = archivePages(input);
+    expect(pages.filter((p) => /^(api\/index\/|sitemap-)/.test(p.path)).length).toBeGreaterThan(2);
+    for (const page of pages) {
+      const found = archivePageAt(input, page.path);
+      expect(found?.type, page.path).toBe(page.type);
+      expect(found?.make(), page.path).toBe(page.make());
+    }
+    const shards = pages.filter((p) => p.path.startsWith('api/index/')).length;
+    const parts = pages.filter((p) => p.path.startsWith('sitemap-')).length;
+    for (const path of ['api/index/0.json', `api/index/${shards + 1}.json`, 'api/index/01.json', 'sitemap-0.xml', `sitemap-${parts + 1}.xml`, 'sitemap-01.xml', 'browse/no-such-facet/index.html', 'guardians/no-such-guardian/index.html']) {
+      expect(archivePageAt(input, path), path).toBeUndefined();
+    }
   });
 });

@@ -37,13 +37,14 @@ import { bundleBeingMade } from '../../builder/release.ts';
 import { listingJobs } from '../model/listing-jobs.ts';
 import { browsePageSize } from '../model/listing-pages.ts';
 import { archiveModelOf } from '../model/site-model.ts';
-import { archivePages, isArchivePagePath } from '../render/archive-pages.ts';
+import { archivePageAt, isArchivePagePath } from '../render/archive-pages.ts';
 import { echoHtml } from '../render/echo-html.ts';
 import { listingDocument } from '../render/listing-document.ts';
 import { frameOf, type FrameSettings } from '../render/page-frame.ts';
 import { recordDocument } from '../render/record-document.ts';
 import { bundleBrowseScript } from './1-browse-script.ts';
-import { handOverArchive, readSiteArchive, type ArchiveLogger, type SiteRecord } from './2-read-archive.ts';
+import { handOverArchive, readSiteArchive, type SiteRecord } from './2-read-archive.ts';
+import type { ArchiveLogger } from './console-logger.ts';
 import { recordJobs } from './3-record-pages.ts';
 import { readRecordPage } from './3-record-pages-worker.ts';
 import { siteFolderFromEnv } from './5-site-folder.ts';
@@ -220,7 +221,7 @@ export function archivePagePath(url: string, base: string): string | undefined {
 
 async function devArchivePage(path: string, { root, frame, logger }: DevContext): Promise<{ type: string; body: string } | undefined> {
   const records = await readSiteArchive(root, logger);
-  const page = archivePages({ records, frame: frameOf(frame, true), config: siteConfig(), shardBytes: indexShardBytes() }).find((p) => p.path === path);
+  const page = archivePageAt({ records, frame: frameOf(frame, true), config: siteConfig(), shardBytes: indexShardBytes() }, path);
   return page === undefined ? undefined : { type: page.type, body: page.make() };
 }
 

@@ -6,11 +6,12 @@
  * Why not Astro pages: these change with every append (counts, the newest records, the index), and while Astro built
  * them every build had to run `astro build`, whose start and bundling alone are about a quarter of a clean build at
  * 10,000 records. Made here, by plain functions of the records, Astro's own pages read nothing that an append changes
- * but the search page's filter values and whether a checkpoint is published (astroArchiveInput), so a build whose code,
- * configuration and those few values are unchanged keeps Astro's last output (scripts/build.ts).
+ * but the search page's filter values (astroArchiveInput), so a build whose code, configuration and those values are
+ * unchanged keeps Astro's last output (scripts/build.ts).
  *
- * One list, two callers: the build writes every page (src/site/build/integration.ts), `astro dev` makes the one asked
- * for. Each page is made only when asked (make), so the public index's shards and the sitemaps are not all held at once.
+ * One set of makers, two callers: the build writes every page (archivePages, src/site/build/3-archive-pages.ts),
+ * `astro dev` makes the one asked for (archivePageAt, which makes the public index or the sitemaps only for a page of
+ * theirs). Each page is made only when asked (make), so the index's shards and the sitemaps are not all held at once.
  */
 import type { SiteConfig } from '../../core/config.ts';
 import { logDocument } from '../../core/log/publish.ts';
@@ -76,7 +77,31 @@ const FIXED_PATHS = new Set([
 ]);
 
 /** Every page and document of the site made from the whole archive. */
-export function archivePages({ records, frame, config, shardBytes }: ArchivePagesInput): ArchivePage[] {
+export function archivePages(input: ArchivePagesInput): ArchivePage[] {
+  const { pages, shard, sitemapPart, shards, sitemapParts } = makersOf(input);
+  return pages.flatMap((page) =>
+    page.path === 'api/index.json'
+      ? [page, ...Array.from({ length: shards() }, (_, i) => shard(i)!)]
+      : page.path === 'sitemap.xml'
+        ? [page, ...Array.from({ length: sitemapParts() }, (_, i) => sitemapPart(i)!)]
+        : [page],
+  );
+}
+
+/** The page or document at `path` (as isArchivePagePath takes it), if the archive has one there. */
+export function archivePageAt(input: ArchivePagesInput, path: string): ArchivePage | undefined {
+  const { pages, shard, sitemapPart } = makersOf(input);
+  const numbered = /^api\/index\/(\d+)\.json$/.exec(path) ?? /^sitemap-(\d+)\.xml$/.exec(path);
+  if (numbered === null) return pages.find((page) => page.path === path);
+  const page = (path.startsWith('api/') ? shard : sitemapPart)(Number(numbered[1]) - 1);
+  return page?.path === path ? page : undefined; // sitemap-01.xml is not sitemap-1.xml
+}
+
+/**
+ * The makers: every page but the index's shards and the sitemap's parts, and those by number (none past the last),
+ * with their counts. The public index and the sitemaps are made once, on first use.
+ */
+function makersOf({ records, frame, config, shardBytes }: ArchivePagesInput) {
   const model = archiveModelOf(records);
   const views = archiveViewsOf(records);
   const log = siteLogOf(records);
@@ -88,10 +113,7 @@ export function archivePages({ records, frame, config, shardBytes }: ArchivePage
   const sitemap = () => (sitemapMade ??= buildSitemap(inPathOrder, config, { pages: sitemapPages }));
   const checkpoint = (log?.signers ?? []).length > 0;
   const verifiers = (log?.signers ?? []).map(({ name, keyId, publicKey, text }) => ({ name, keyId, publicKey, text }));
-  // The number of index shards and sitemap parts is known only once they are made; the index is made once for both.
-  const shards = publicIndex().shards.length;
-  const sitemapParts = sitemap().parts.length;
-  return [
+  const pages: ArchivePage[] = [
     { path: 'index.html', type: HTML, make: () => homeDocument(model, frame) },
     ...model.facetCounts.map((counts) => ({ path: `browse/${counts.facet.key}/index.html`, type: HTML, make: () => facetDocument(counts, frame) })),
     { path: 'browse/records.json', type: JSON_TYPE, make: () => browseRecordsJson(model) },
@@ -99,13 +121,18 @@ export function archivePages({ records, frame, config, shardBytes }: ArchivePage
     ...views.registry.guardians.map((g) => ({ path: `${guardianPageUrl(g.guardian_id).slice(1)}index.html`, type: HTML, make: () => guardianDocument(g, views.registry, frame) })),
     { path: GUARDIAN_REGISTRY_PATH.slice(1), type: JSON_TYPE, make: () => guardianRegistryText(views.registry) },
     { path: 'api/index.json', type: JSON_TYPE, make: () => publicIndex().index.text },
-    ...Array.from({ length: shards }, (_, i) => ({ path: `api/index/${i + 1}.json`, type: JSON_TYPE, make: () => publicIndex().shards[i]!.text })),
     { path: 'api/log.json', type: JSON_TYPE, make: () => `${JSON.stringify(logDocument(verifiers), null, 2)}\n` },
     { path: 'feeds/records.atom', type: 'application/atom+xml; charset=utf-8', make: () => atomFeed(inPathOrder, config) },
     { path: 'feeds/records.json', type: 'application/feed+json; charset=utf-8', make: () => jsonFeed(inPathOrder, config) },
     { path: 'sitemap.xml', type: XML, make: () => sitemap().index },
-    ...Array.from({ length: sitemapParts }, (_, i) => ({ path: `sitemap-${i + 1}.xml`, type: XML, make: () => sitemap().parts[i]!.text })),
     { path: 'llms.txt', type: TEXT, make: () => llmsTxt(config, { checkpoint }) },
     { path: 'llms-full.txt', type: TEXT, make: () => llmsFullTxt(config, llmsTxt(config, { checkpoint })) },
   ];
+  const shards = () => publicIndex().shards.length;
+  const sitemapParts = () => sitemap().parts.length;
+  const shard = (i: number): ArchivePage | undefined =>
+    Number.isInteger(i) && i >= 0 && i < shards() ? { path: `api/index/${i + 1}.json`, type: JSON_TYPE, make: () => publicIndex().shards[i]!.text } : undefined;
+  const sitemapPart = (i: number): ArchivePage | undefined =>
+    Number.isInteger(i) && i >= 0 && i < sitemapParts() ? { path: `sitemap-${i + 1}.xml`, type: XML, make: () => sitemap().parts[i]!.text } : undefined;
+  return { pages, shard, sitemapPart, shards, sitemapParts };
 }
