@@ -40,8 +40,19 @@ export function chainRecord(type: RecordType, content: JsonObject, signer: TestG
   return { record, submissionSha256 };
 }
 
-/** A guardian_application record registering `g` (signed by `signer`, by default `g` itself). */
-export function registration(g: TestGuardian, { oath = 'I keep this key safe and sign only what I checked.', signer = g }: { oath?: string; signer?: TestGuardian } = {}): JsonObject {
+/**
+ * A guardian_application record registering `g` (signed by `signer`, by default `g` itself), as an ai_agent guardian
+ * unless `type` says otherwise, with an application_mode only when `mode` is given.
+ */
+export function registration(
+  g: TestGuardian,
+  {
+    oath = 'I keep this key safe and sign only what I checked.',
+    signer = g,
+    type = 'ai_agent',
+    mode,
+  }: { oath?: string; signer?: TestGuardian; type?: string; mode?: string } = {},
+): JsonObject {
   return chainRecord(
     'guardian_application',
     {
@@ -49,8 +60,9 @@ export function registration(g: TestGuardian, { oath = 'I keep this key safe and
       guardian_application_content: {
         requested_guardian_identifier: g.key.guardianId,
         guardian_public_key_sha256: g.key.sha256,
-        guardian_type: 'ai_agent',
+        guardian_type: type,
         guardian_stewardship_oath: oath,
+        ...(mode === undefined ? {} : { application_mode: mode }),
       },
     },
     signer,

@@ -14,7 +14,7 @@ import { deriveArchiveViews } from '../../src/core/publish/archive-views.ts';
 import { sitePaths } from '../../src/site/model/paths.ts';
 import { guardianDocument, guardiansDocument } from '../../src/site/render/guardian-pages.ts';
 import { pageEnd, pageStart, type SiteFrame } from '../../src/site/render/page-frame.ts';
-import { at, chainRecord, newGuardian, registration, retirement, signedEcho, type TestGuardian } from '../helpers/guardian-records.ts';
+import { at, newGuardian, registration, retirement, signedEcho, type TestGuardian } from '../helpers/guardian-records.ts';
 import { echoWith } from '../helpers/records.ts';
 import type { TestRecord } from '../publish/helpers.ts';
 
@@ -27,27 +27,9 @@ const g3 = newGuardian(); // possibly compromised
 const g4 = newGuardian(); // active, signed nothing
 const g5 = newGuardian(); // active, signed one record
 
-/** A registration of `g` with a guardian type and an application mode (the helper's registration has neither). */
-function registrationWithMode(g: TestGuardian): Record<string, unknown> {
-  return chainRecord(
-    'guardian_application',
-    {
-      agent_identity: { name_or_model: 'guardian-test-model', system_or_provider: 'test-provider', self_reported: true },
-      guardian_application_content: {
-        requested_guardian_identifier: g.key.guardianId,
-        guardian_public_key_sha256: g.key.sha256,
-        guardian_type: 'human_with_ai_agent',
-        guardian_stewardship_oath: 'I sign what I read.',
-        application_mode: 'joint_human_ai',
-      },
-    },
-    g,
-  ).record;
-}
-
 const reg1 = at(1, 1, registration(g1, { oath: HOSTILE }));
 const before1 = at(2, 1, signedEcho(g1));
-const reg2 = at(2, 2, registrationWithMode(g2));
+const reg2 = at(2, 2, registration(g2, { type: 'human_with_ai_agent', mode: 'joint_human_ai', oath: 'I sign what I read.' }));
 const compromise1 = at(3, 1, retirement(g1, 'compromised', { id: reg1.id, sha256: reg1.sha256 }));
 const after1 = at(4, 1, signedEcho(g1));
 const duplicate1 = at(4, 2, registration(g1)); // ignored, and signed by g1 after its compromise
