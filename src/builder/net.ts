@@ -1,4 +1,5 @@
 /** HTTP for the builder: Node's global fetch (Node ≥ 20), a time-out on every request, a size cap on every body. */
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { UsageError } from './cli.ts';
 
 export const DEFAULT_TIMEOUT_SECONDS = 30;
@@ -86,11 +87,31 @@ export function withAddressHint(err: unknown, what: string, option: string, from
   return new NetworkError(`${err.message}.\n${hint}`, err.reason);
 }
 
+/**
+ * Headers added to every request to one origin made while `fn` runs (and by what it starts): the gateway runs the
+ * builder's commands against itself for its /mcp tools (src/gateway/mcp.ts) and marks those calls as its own, so that
+ * they are not charged again to its own loopback address. Requests to any other origin never carry them.
+ */
+const headersForOrigin = new AsyncLocalStorage<{ origin: string; headers: Readonly<Record<string, string>> }>();
+
+export function withHeadersFor<T>(origin: string, headers: Readonly<Record<string, string>>, fn: () => Promise<T>): Promise<T> {
+  return headersForOrigin.run({ origin: new URL(origin).origin, headers }, fn);
+}
+
+/** init's headers, with those withHeadersFor gives for the origin of `url`. */
+function headersFor(url: string, headers: HeadersInit | undefined): HeadersInit | undefined {
+  const extra = headersForOrigin.getStore();
+  if (extra === undefined || !URL.canParse(url) || new URL(url).origin !== extra.origin) return headers;
+  const merged = new Headers(headers);
+  for (const [name, value] of Object.entries(extra.headers)) merged.set(name, value);
+  return merged;
+}
+
 export async function request(url: string, init: RequestInit & { timeoutSeconds: number }): Promise<FetchedBody> {
   const { timeoutSeconds: seconds, ...rest } = init;
   let res: Response;
   try {
-    res = await fetch(url, { ...rest, redirect: 'follow', signal: AbortSignal.timeout(seconds * 1000) });
+    res = await fetch(url, { ...rest, headers: headersFor(url, rest.headers), redirect: 'follow', signal: AbortSignal.timeout(seconds * 1000) });
   } catch (err) {
     const cause = (err as { cause?: { code?: string; message?: string } }).cause;
     const timedOut = (err as Error).name === 'TimeoutError';

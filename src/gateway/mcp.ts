@@ -2,15 +2,21 @@
  * The archive's MCP server (src/mcp/server.ts) over Streamable HTTP at /mcp, beside the gateway's routes: stateless
  * (a server and transport per request, no sessions), JSON answers, no signing and no keys (draft_submission is not
  * served). The gateway's body limit, rate limit, request ids, metrics and log lines apply as to every route
- * (server.ts). Host and Origin are checked against DNS rebinding: only loopback names and the hosts of the
+ * (server.ts). A tool that calls the gateway (preflight, submit, receipt_status) calls it over HTTP at its own address,
+ * as the builder's commands do; those calls carry this process's inner-call token (MCP_INNER_CALL_HEADER) and are not
+ * rate-limited again: the /mcp request that made them was charged to its client, whereas charging them too would put
+ * every MCP client's calls in the one bucket of the gateway's loopback address. Host and Origin are checked against DNS rebinding: only loopback names and the hosts of the
  * configured public URLs (and ECHO_GATEWAY_MCP_ALLOWED_HOSTS) are answered.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import { withHeadersFor } from '../builder/net.ts';
 import { createArchiveMcpServer } from '../mcp/server.ts';
 import { SiteClient } from '../mcp/site-client.ts';
 
 export const MCP_PATH = '/mcp';
+/** The header of a tool's call to the gateway itself; its value is a random token of the process (never published). */
+export const MCP_INNER_CALL_HEADER = 'x-echo-gateway-mcp-call';
 const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
 
 export interface GatewayMcpOptions {
@@ -19,6 +25,8 @@ export interface GatewayMcpOptions {
   /** The gateway's own base URL for preflight, submit and receipt_status (its listening address). */
   gatewayUrl: () => string;
   version: string;
+  /** The value tools' calls to the gateway carry in MCP_INNER_CALL_HEADER. */
+  innerCallToken: string;
 }
 
 function hostnameOf(hostHeader: string): string {
@@ -50,10 +58,11 @@ export function rebindingProblem(req: IncomingMessage, allowedHosts: readonly st
 export function gatewayMcp(options: GatewayMcpOptions) {
   const site = new SiteClient(options.siteUrl, 30);
   return async function handle(req: IncomingMessage, res: ServerResponse, body: unknown): Promise<void> {
+    const gatewayUrl = options.gatewayUrl();
     const server = createArchiveMcpServer({
       transport: 'http',
       site,
-      gatewayUrl: options.gatewayUrl(),
+      gatewayUrl,
       commands: [],
       timeoutSeconds: 30,
       version: options.version,
@@ -64,6 +73,6 @@ export function gatewayMcp(options: GatewayMcpOptions) {
       void server.close();
     });
     await server.connect(transport);
-    await transport.handleRequest(req, res, body);
+    await withHeadersFor(gatewayUrl, { [MCP_INNER_CALL_HEADER]: options.innerCallToken }, () => transport.handleRequest(req, res, body));
   };
 }

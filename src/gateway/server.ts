@@ -4,6 +4,7 @@
  * (src/core/record-chain/protocol.ts); judging is the core's validateSubmissionText; receipts are the core's
  * buildReceipt + signReceipt. The gateway never decides inclusion: receipts say intake only.
  */
+import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { siteConfig, type SiteConfig } from '../core/config.ts';
 import {
@@ -39,7 +40,7 @@ import { recordIdOf } from '../core/archive/paths.ts';
 import type { ClientAddressSettings } from './client-address.ts';
 import { DEFAULT_MAX_IN_FLIGHT } from './config.ts';
 import type { GatewayKeys } from './keys.ts';
-import { gatewayMcp, MCP_PATH, rebindingProblem } from './mcp.ts';
+import { gatewayMcp, MCP_INNER_CALL_HEADER, MCP_PATH, rebindingProblem } from './mcp.ts';
 import { jsonLogger, type Logger } from './log.ts';
 import type { GatewayMetrics } from './metrics.ts';
 import { clientOf, noteError, requestIdOf, requestObserver } from './observe.ts';
@@ -237,7 +238,9 @@ export function createGateway(options: GatewayOptions): Gateway {
   const observer = requestObserver({ ...options, logger });
   // The gateway's own address once listening: the MCP tools preflight, submit and receipt_status call it.
   let selfUrl = site.gatewayUrl;
-  const mcp = options.mcp ? gatewayMcp({ siteUrl: site.baseUrl, gatewayUrl: () => selfUrl, version: options.mcp.version }) : undefined;
+  // What the MCP tools' calls to this gateway carry, so that they are not charged again (src/gateway/mcp.ts).
+  const innerCallToken = randomBytes(32).toString('base64url');
+  const mcp = options.mcp ? gatewayMcp({ siteUrl: site.baseUrl, gatewayUrl: () => selfUrl, version: options.mcp.version, innerCallToken }) : undefined;
   // Worked out once, not per /mcp request: the Host and Origin names answered besides loopback ones, and the largest
   // JSON-RPC body read (a submission inside a tool call, with room for the envelope).
   const mcpAllowedHosts = options.mcp
@@ -343,11 +346,20 @@ export function createGateway(options: GatewayOptions): Gateway {
   }
 
   function rateLimit(req: IncomingMessage): void {
-    if (!limiter) return;
+    if (!limiter || isInnerCall(req)) return;
     const wait = limiter.take(clientAddress(req));
     if (wait > 0) {
       throw new HttpError('rate_limited', `too many requests; try again in ${wait} s`, { retry_after_seconds: wait }, { 'retry-after': String(wait) });
     }
+  }
+
+  /** A call of one of this gateway's own MCP tools (its /mcp request was charged already). */
+  function isInnerCall(req: IncomingMessage): boolean {
+    const sent = req.headers[MCP_INNER_CALL_HEADER];
+    if (mcp === undefined || typeof sent !== 'string') return false;
+    const a = Buffer.from(sent);
+    const b = Buffer.from(innerCallToken);
+    return a.length === b.length && timingSafeEqual(a, b);
   }
 
   /** Content type, size, strict JSON: what both POST routes share. */

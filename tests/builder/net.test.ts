@@ -1,17 +1,22 @@
-/** The builder's GET helper against a local server: 200 is the body; 404 is an error unless the caller allows it. */
+/**
+ * The builder's GET helper against a local server: 200 is the body; 404 is an error unless the caller allows it. And
+ * the headers withHeadersFor adds: to requests to its origin only, while its function runs.
+ */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getOk, NetworkError } from '../../src/builder/net.ts';
+import { getOk, NetworkError, request, withHeadersFor } from '../../src/builder/net.ts';
 
 let server: Server;
 let base = '';
-/** The accept header of the last request. */
+/** The accept header of the last request, and its x-marker header. */
 let accepted: string | undefined;
+let marker: string | string[] | undefined;
 
 beforeAll(async () => {
   server = createServer((req, res) => {
     accepted = req.headers.accept;
+    marker = req.headers['x-marker'];
     const status = Number(req.url!.slice(1));
     res.writeHead(status, { 'content-type': 'text/plain' });
     res.end(`status ${status}`);
@@ -41,5 +46,29 @@ describe('getOk', () => {
 
   it.each([500, 403, 410, 204])('HTTP %i is a NetworkError even with the 404 allowance', async (status) => {
     await expect(getOk(`${base}/${status}`, 5, 'text/plain', { absentOn404: true })).rejects.toThrow(`GET ${base}/${status} answered HTTP ${status}`);
+  });
+});
+
+describe('withHeadersFor', () => {
+  it("adds its headers to requests to its origin while its function runs, and to no other origin's", async () => {
+    // Another origin: a second server, which says what marker it was sent.
+    const second = createServer((req, res) => {
+      marker = req.headers['x-marker'];
+      res.end('ok');
+    });
+    await new Promise<void>((resolve) => second.listen(0, '127.0.0.1', resolve));
+    const other = `http://127.0.0.1:${(second.address() as AddressInfo).port}`;
+    const seen: Record<string, string | string[] | undefined> = {};
+    await withHeadersFor(`${base}/some/path`, { 'x-marker': 'inner' }, async () => {
+      await request(`${base}/200`, { method: 'GET', headers: { accept: 'text/plain' }, timeoutSeconds: 5 });
+      seen.same = marker;
+      expect(accepted).toBe('text/plain'); // the caller's own headers are kept
+      await request(`${other}/200`, { method: 'GET', timeoutSeconds: 5 });
+      seen.other = marker;
+    });
+    await request(`${base}/200`, { method: 'GET', timeoutSeconds: 5 });
+    seen.after = marker;
+    await new Promise<void>((resolve) => second.close(() => resolve()));
+    expect(seen).toEqual({ same: 'inner', other: undefined, after: undefined });
   });
 });
