@@ -3,7 +3,7 @@
  * written through (it may be a hard link to a cache entry), and a folder in any state — the previous build's, or one
  * a killed build left half-updated — ends holding exactly what was placed.
  */
-import { linkSync, mkdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { linkSync, mkdirSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -44,7 +44,7 @@ describe('writeIfChanged', () => {
 });
 
 describe('linkIfChanged', () => {
-  it('leaves the very file or the same bytes; links anew over other bytes, a symbolic link or a folder', () => {
+  it('leaves the very file; makes the same bytes in a file of their own a link; links anew over other bytes, a symbolic link or a folder', () => {
     const dir = tempDir('in-place-');
     const source = join(dir, 'record.json');
     put(source, '{}');
@@ -53,11 +53,14 @@ describe('linkIfChanged', () => {
     expect(linkIfChanged(source, file)).toEqual({ how: 'linked', changed: false });
     const other = join(dir, 'other.json');
     put(other, '{}');
-    expect(linkIfChanged(other, file)).toEqual({ how: 'copied', changed: false }); // the same bytes: left
-    put(other, '[]');
-    expect(linkIfChanged(other, file)).toEqual({ how: 'linked', changed: true }); // other bytes: linked anew
+    expect(linkIfChanged(other, file)).toEqual({ how: 'linked', changed: false }); // the same bytes: a link now, no change
     expect(inode(file)).toBe(inode(other));
-    expect(readFileSync(source, 'utf8')).toBe('{}'); // not written through
+    expect(readdirSync(join(dir, 'site'))).toEqual(['record.json']); // nothing left beside it
+    const third = join(dir, 'third.json');
+    put(third, '[]');
+    expect(linkIfChanged(third, file)).toEqual({ how: 'linked', changed: true }); // other bytes: linked anew
+    expect(inode(file)).toBe(inode(third));
+    expect([readFileSync(source, 'utf8'), readFileSync(other, 'utf8')]).toEqual(['{}', '{}']); // not written through
     const link = join(dir, 'site', 'symbolic.json');
     symlinkSync(source, link);
     expect(linkIfChanged(source, link).changed).toBe(true);

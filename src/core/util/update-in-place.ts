@@ -9,8 +9,9 @@
  * replaced, and the prune removes the rest. Hand-written: the one library that syncs folders (rsync-like ones) copies
  * from a source tree, and here most files come from links and renderers, one at a time, on several threads.
  */
-import { copyFileSync, lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, rmdirSync, rmSync, statSync, unlinkSync, writeFileSync, type Stats } from 'node:fs';
+import { copyFileSync, linkSync, lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, rmdirSync, rmSync, statSync, unlinkSync, writeFileSync, type Stats } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { threadId } from 'node:worker_threads';
 import { linkOrCopySync } from './link-or-copy.ts';
 
 /** `file`'s status without following a link, or undefined if nothing is there. */
@@ -75,10 +76,25 @@ export function linkIfChanged(source: string, file: string, sourceBytes?: Uint8A
   if (found?.isFile()) {
     const from = statSync(source);
     if (found.ino === from.ino && found.dev === from.dev) return { how: 'linked', changed: false };
-    if (holds(file, found, from.size, () => sourceBytes ?? readFileSync(source))) return { how: 'copied', changed: false };
+    // The same bytes in a file of its own (written by a build without the cache): made a link, not a change, so that
+    // the next build knows it by its inode instead of reading it again.
+    if (holds(file, found, from.size, () => sourceBytes ?? readFileSync(source))) return { how: relink(source, file) ? 'linked' : 'copied', changed: false };
   }
   clear(file, found);
   return { how: linkOrCopySync(source, file) ? 'linked' : 'copied', changed: true };
+}
+
+/** Replaces `file` by a hard link to `source` in one step (a link beside it, renamed over it); false where links fail. */
+function relink(source: string, file: string): boolean {
+  const beside = `${file}.relink-${process.pid}-${threadId}`;
+  try {
+    linkSync(source, beside);
+    renameSync(beside, file);
+    return true;
+  } catch {
+    rmSync(beside, { force: true });
+    return false;
+  }
 }
 
 /** Moves `source` to `file` unless `file` holds the same bytes already (then `source` is left). True if moved. */
