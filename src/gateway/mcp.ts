@@ -5,8 +5,9 @@
  * (server.ts). A tool that calls the gateway (preflight, submit, receipt_status) calls it over HTTP at its own address,
  * as the builder's commands do; those calls carry this process's inner-call token (MCP_INNER_CALL_HEADER) and are not
  * rate-limited again: the /mcp request that made them was charged to its client, whereas charging them too would put
- * every MCP client's calls in the one bucket of the gateway's loopback address. Host and Origin are checked against DNS rebinding: only loopback names and the hosts of the
- * configured public URLs (and ECHO_GATEWAY_MCP_ALLOWED_HOSTS) are answered.
+ * every MCP client's calls in the one bucket of the gateway's loopback address. Host and Origin are checked against
+ * DNS rebinding: only loopback names and the hosts of the configured public URLs (and ECHO_GATEWAY_MCP_ALLOWED_HOSTS)
+ * are answered.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';

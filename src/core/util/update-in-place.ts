@@ -78,7 +78,9 @@ export function linkIfChanged(source: string, file: string, sourceBytes?: Uint8A
     if (found.ino === from.ino && found.dev === from.dev) return { how: 'linked', changed: false };
     // The same bytes in a file of its own (written by a build without the cache): made a link, not a change, so that
     // the next build knows it by its inode instead of reading it again.
-    if (holds(file, found, from.size, () => sourceBytes ?? readFileSync(source))) return { how: relink(source, file) ? 'linked' : 'copied', changed: false };
+    if (holds(file, found, from.size, () => sourceBytes ?? readFileSync(source))) {
+      return { how: relink(source, file) ? 'linked' : 'copied', changed: false };
+    }
   }
   clear(file, found);
   return { how: linkOrCopySync(source, file) ? 'linked' : 'copied', changed: true };
