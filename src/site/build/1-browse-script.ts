@@ -2,8 +2,11 @@
  * The browse filters' script (src/site/client/browse-filter.ts) as a same-origin file whose name carries its hash:
  * bundled here with esbuild rather than by Astro, because the listing pages that load it are rendered beside Astro
  * (src/site/build/3-record-pages.ts) and must name the file before Astro has bundled anything. The build writes it
- * into the output; `astro dev` serves it from the integration's middleware, bundled afresh on each request.
+ * into the output; `astro dev` serves it from the integration's middleware (devBrowseScript: bundled again only when
+ * one of its source files changed).
  */
+import { statSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { buildSync } from 'esbuild';
 import { sha256Hex } from '../../core/crypto/sha256.ts';
 
@@ -18,7 +21,12 @@ export interface BrowseScript {
 
 /** Bundles the script of the project at `repo` (the same source gives the same bytes and name). */
 export function bundleBrowseScript(repo: string): BrowseScript {
-  const { outputFiles } = buildSync({
+  return bundled(repo).script;
+}
+
+/** The bundle, and the files it was made from (paths from `repo`). */
+function bundled(repo: string): { script: BrowseScript; inputs: string[] } {
+  const { outputFiles, metafile } = buildSync({
     absWorkingDir: repo,
     entryPoints: [BROWSE_SCRIPT_SOURCE],
     bundle: true,
@@ -27,8 +35,30 @@ export function bundleBrowseScript(repo: string): BrowseScript {
     minify: true,
     legalComments: 'none',
     write: false,
+    metafile: true,
     logLevel: 'silent',
   });
   const bytes = outputFiles[0]!.contents;
-  return { path: `scripts/browse-filter.${sha256Hex(bytes).slice(0, 12)}.js`, bytes };
+  return { script: { path: `scripts/browse-filter.${sha256Hex(bytes).slice(0, 12)}.js`, bytes }, inputs: Object.keys(metafile.inputs) };
+}
+
+/** What a source file looked like when the dev bundle was made: its modification time and size, or absent. */
+const stamp = (file: string) => {
+  const found = statSync(file, { throwIfNoEntry: false });
+  return found === undefined ? 'absent' : `${found.mtimeMs} ${found.size}`;
+};
+
+/** The last dev bundle per project, with its source files' stamps. */
+const devBundles = new Map<string, { script: BrowseScript; stamps: [file: string, stamp: string][] }>();
+
+/**
+ * The script for `astro dev`, which asks for it with every listing page: the last bundle while none of its source
+ * files changed (by modification time and size: a dev server's check, not the build's), else bundled again.
+ */
+export function devBrowseScript(repo: string): BrowseScript {
+  const last = devBundles.get(repo);
+  if (last !== undefined && last.stamps.every(([file, was]) => stamp(file) === was)) return last.script;
+  const { script, inputs } = bundled(repo);
+  devBundles.set(repo, { script, stamps: inputs.map((input) => resolve(repo, input)).map((file) => [file, stamp(file)]) });
+  return script;
 }

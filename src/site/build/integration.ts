@@ -42,7 +42,7 @@ import { echoHtml } from '../render/echo-html.ts';
 import { listingDocument } from '../render/listing-document.ts';
 import { frameOf, type FrameSettings } from '../render/page-frame.ts';
 import { recordDocument } from '../render/record-document.ts';
-import { bundleBrowseScript } from './1-browse-script.ts';
+import { devBrowseScript } from './1-browse-script.ts';
 import { handOverArchive, readSiteArchive, type SiteRecord } from './2-read-archive.ts';
 import type { ArchiveLogger } from './console-logger.ts';
 import { recordJobs } from './3-record-pages.ts';
@@ -194,7 +194,7 @@ function devPage(url: string, ctx: DevContext): Promise<{ type: string; body: st
   const id = recordPageId(url, ctx.frame.base);
   if (id !== undefined) return devRecordPage(id, ctx).then(html);
   if (url.startsWith(`${ctx.frame.base}scripts/browse-filter.`)) {
-    return Promise.resolve({ type: 'text/javascript; charset=utf-8', body: bundleBrowseScript(ctx.repo).bytes });
+    return Promise.resolve({ type: 'text/javascript; charset=utf-8', body: devBrowseScript(ctx.repo).bytes });
   }
   const archivePath = archivePagePath(url, ctx.frame.base);
   const archivePage = () => (archivePath === undefined ? Promise.resolve(undefined) : devArchivePage(archivePath, ctx));
@@ -235,5 +235,5 @@ async function devListingPage(path: string, { repo, root, frame, logger }: DevCo
   const records = await readSiteArchive(root, logger);
   const job = listingJobs(archiveModelOf(records), browsePageSize()).find((j) => j.path === path);
   if (job === undefined) return undefined;
-  return listingDocument(job, frameOf(frame, true), bundleBrowseScript(repo).path);
+  return listingDocument(job, frameOf(frame, true), devBrowseScript(repo).path);
 }

@@ -1,0 +1,43 @@
+/**
+ * The browse filters' script (src/site/build/1-browse-script.ts): named by its bytes' hash; for `astro dev`, bundled
+ * again only when one of its source files changed. A project of two small source files stands in for this one.
+ */
+import { mkdirSync, utimesSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { sha256Hex } from '../../src/core/crypto/sha256.ts';
+import { BROWSE_SCRIPT_SOURCE, bundleBrowseScript, devBrowseScript } from '../../src/site/build/1-browse-script.ts';
+import { tempDir } from '../helpers/temp-dir.ts';
+
+/** A project whose browse script imports a helper: the helper's folder, to change it. */
+function project(helperText: string): { repo: string; helper: string } {
+  const repo = tempDir('browse-script-');
+  const entry = join(repo, BROWSE_SCRIPT_SOURCE);
+  mkdirSync(join(entry, '..'), { recursive: true });
+  writeFileSync(entry, "import { word } from './helper.ts';\ndocument.title = word;\n");
+  const helper = join(entry, '..', 'helper.ts');
+  writeFileSync(helper, helperText);
+  return { repo, helper };
+}
+
+describe('the browse script', () => {
+  it('is named by the hash of its bytes', () => {
+    const { repo } = project("export const word: string = 'one';\n");
+    const script = bundleBrowseScript(repo);
+    expect(script.path).toBe(`scripts/browse-filter.${sha256Hex(script.bytes).slice(0, 12)}.js`);
+    expect(Buffer.from(script.bytes).toString('utf8')).toContain('"one"');
+  });
+
+  it('for astro dev: the last bundle while no source file changed, a new one when one did', () => {
+    const { repo, helper } = project("export const word: string = 'one';\n");
+    const first = devBrowseScript(repo);
+    expect(devBrowseScript(repo)).toBe(first); // not bundled again
+    writeFileSync(helper, "export const word: string = 'two';\n");
+    utimesSync(helper, new Date(), new Date(Date.now() + 5_000)); // a later modification time, whatever the clock's grain
+    const second = devBrowseScript(repo);
+    expect(second).not.toBe(first);
+    expect(Buffer.from(second.bytes).toString('utf8')).toContain('"two"');
+    expect(second.path).not.toBe(first.path);
+    expect(devBrowseScript(repo)).toBe(second);
+  });
+});
