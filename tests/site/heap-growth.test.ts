@@ -9,14 +9,14 @@ import { NODE } from '../helpers/cli.ts';
 
 const MODULE = fileURLToPath(new URL('../../src/site/build/heap-growth.ts', import.meta.url));
 
-/** In a fresh Node (the project's): whether limitHeapGrowthFor(records) applied the limit. */
-function run(records: string): { applied: boolean } {
-  const code = `const m = await import(${JSON.stringify(MODULE)}); console.log(JSON.stringify({ applied: m.limitHeapGrowthFor(${records}) }));`;
+/** In a fresh Node (the project's): whether limitHeapGrowthFor(files), an expression over the module m, applied the limit. */
+function run(files: string): { applied: boolean } {
+  const code = `const m = await import(${JSON.stringify(MODULE)}); console.log(JSON.stringify({ applied: m.limitHeapGrowthFor(${files}) }));`;
   return JSON.parse(execFileSync(NODE, ['--input-type=module', '-e', code], { encoding: 'utf8' })) as { applied: boolean };
 }
 
 describe('limitHeapGrowthFor', () => {
-  it('applies the limit from LARGE_ARCHIVE records, not below', async () => {
+  it('applies the limit from LARGE_ARCHIVE files, not below', async () => {
     const { LARGE_ARCHIVE } = await import('../../src/site/build/heap-growth.ts');
     expect(run(`m.LARGE_ARCHIVE - 1`)).toEqual({ applied: false });
     expect(run(`m.LARGE_ARCHIVE`)).toEqual({ applied: true });

@@ -103,12 +103,12 @@ export function recordedAstroOutput(cacheRoot: string, key: string): AstroOutput
 export function recordAstroOutput(cacheRoot: string, key: string, archive: string, dir: string, paths: readonly string[]): void {
   const files: Record<string, string> = {};
   const keep = new Set<string>();
+  mkdirSync(join(cacheRoot, ASTRO_OUTPUT_DIR, 'files'), { recursive: true });
   for (const path of [...paths].sort()) {
     const bytes = readFileSync(join(dir, path));
     const sha256 = sha256Hex(bytes);
     files[path] = sha256;
     keep.add(sha256);
-    mkdirSync(join(cacheRoot, ASTRO_OUTPUT_DIR, 'files'), { recursive: true });
     writeIfChanged(storedFile(cacheRoot, sha256), bytes); // a damaged copy is replaced, never trusted
   }
   const record: AstroOutputRecord = { format: ASTRO_OUTPUT_FORMAT, key, archive, files };
