@@ -15,7 +15,8 @@ import { sitePaths } from '../../src/site/model/paths.ts';
 import { archiveModelOf } from '../../src/site/model/site-model.ts';
 import { text } from '../../src/site/render/escape.ts';
 import { facetDocument } from '../../src/site/render/facet-page.ts';
-import { pageEnd, pageStart, type SiteFrame } from '../../src/site/render/page-frame.ts';
+import type { SiteFrame } from '../../src/site/render/page-frame.ts';
+import { expectInPageFrame } from '../helpers/page-frame.ts';
 import { REMOVE } from '../helpers/records.ts';
 import { echoWith, publishRecord, type TestRecord } from '../publish/helpers.ts';
 
@@ -48,8 +49,7 @@ describe('/browse/<facet>/', () => {
 
   it("is a whole document in the page frame: the facet's label as title, its description, its own canonical link, Browse current", () => {
     const meta = { title: 'Verification level', description: 'Echo records by verification level.', pathname: '/browse/verification_level/', section: 'browse' as const };
-    expect(levels.startsWith(pageStart(frame, meta))).toBe(true);
-    expect(levels.endsWith(pageEnd(frame))).toBe(true);
+    expectInPageFrame(levels, frame, meta);
     expect(levels).toContain('<title>Verification level · Echo archive</title>');
     expect(levels).toContain('<link rel="canonical" href="https://archive.example/browse/verification_level/">');
     expect(levels).toContain('<a href="/browse/" aria-current="page">Browse</a>');

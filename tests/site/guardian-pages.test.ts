@@ -13,7 +13,8 @@ import { describe, expect, it } from 'vitest';
 import { deriveArchiveViews } from '../../src/core/publish/archive-views.ts';
 import { sitePaths } from '../../src/site/model/paths.ts';
 import { guardianDocument, guardiansDocument } from '../../src/site/render/guardian-pages.ts';
-import { pageEnd, pageStart, type SiteFrame } from '../../src/site/render/page-frame.ts';
+import type { SiteFrame } from '../../src/site/render/page-frame.ts';
+import { expectInPageFrame } from '../helpers/page-frame.ts';
 import { at, newGuardian, registration, retirement, signedEcho, type TestGuardian } from '../helpers/guardian-records.ts';
 import { echoWith } from '../helpers/records.ts';
 import type { TestRecord } from '../publish/helpers.ts';
@@ -73,8 +74,7 @@ describe('/guardians/', () => {
       pathname: '/guardians/',
       section: 'guardians' as const,
     };
-    expect(html.startsWith(pageStart(frame, meta))).toBe(true);
-    expect(html.endsWith(pageEnd(frame))).toBe(true);
+    expectInPageFrame(html, frame, meta);
     expect(html).toContain('<title>Guardians · Echo archive</title>');
     expect(html).toContain('<link rel="canonical" href="https://archive.example/guardians/">');
     expect(html).toContain('<a href="/guardians/" aria-current="page">Guardians</a>');
@@ -145,8 +145,7 @@ describe('/guardians/<guardian_id>/', () => {
       pathname: `/guardians/${g3.key.guardianId}/`,
       section: 'guardians' as const,
     };
-    expect(html.startsWith(pageStart(frame, meta))).toBe(true);
-    expect(html.endsWith(pageEnd(frame))).toBe(true);
+    expectInPageFrame(html, frame, meta);
     expect(html).toContain(`<link rel="canonical" href="https://archive.example/guardians/${g3.key.guardianId}/">`);
   });
 

@@ -14,7 +14,8 @@ import { sitePaths } from '../../src/site/model/paths.ts';
 import { archiveModelOf } from '../../src/site/model/site-model.ts';
 import { countTableHtml } from '../../src/site/render/count-table.ts';
 import { homeDocument } from '../../src/site/render/home-page.ts';
-import { pageEnd, pageStart, type SiteFrame } from '../../src/site/render/page-frame.ts';
+import type { SiteFrame } from '../../src/site/render/page-frame.ts';
+import { expectInPageFrame } from '../helpers/page-frame.ts';
 import { recordListHtml } from '../../src/site/render/record-list.ts';
 import { echoWith, publishRecord, type TestRecord } from '../publish/helpers.ts';
 
@@ -48,8 +49,7 @@ const sectionOf = (page: string, heading: string) => page.slice(page.indexOf(`<s
 
 describe('the home page', () => {
   it('is a whole document in the page frame: "Echo archive", its canonical link, the brand marked current', () => {
-    expect(html.startsWith(pageStart(frame, { title: 'Echo archive', pathname: '/', section: 'home' }))).toBe(true);
-    expect(html.endsWith(pageEnd(frame))).toBe(true);
+    expectInPageFrame(html, frame, { title: 'Echo archive', pathname: '/', section: 'home' });
     expect(html).toContain('<title>Echo archive</title>');
     expect(html).toContain('<link rel="canonical" href="https://archive.example/">');
     expect(html).toContain('<a class="brand" href="/" aria-current="page">');
