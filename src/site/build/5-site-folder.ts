@@ -10,7 +10,7 @@
  */
 import { cpSync, renameSync, rmSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
-import { filesUnder, moveIfChanged, pruneFolder } from '../../core/util/update-in-place.ts';
+import { filesUnder, moveIfChanged, pruneFolder, writeIfChanged } from '../../core/util/update-in-place.ts';
 
 /** Where `npm run build` tells the build to assemble the site (scripts/build.ts). */
 export const SITE_DIR_ENV = 'ECHO_ARCHIVE_SITE_DIR';
@@ -33,29 +33,31 @@ export interface SiteFolder {
 }
 
 /**
- * Ends a build's site folder: Astro's files in `out` move in (each only if its bytes differ), then everything the build
- * did not place (`files`, the site's paths of what it placed, which gets Astro's added) is removed. A file of Astro's
- * at a path the build placed is an error: two parts of the site would claim one address.
- * With a folder of its own, the folder then takes the place of `out`. Returns Astro's files (their site paths), how
- * many of them were written and how many files were removed.
+ * Ends a build's site folder: Astro's files move in from `astro`, Astro's output folder (each only if its bytes
+ * differ), or are written from the bytes of its recorded output (src/site/build/cache/astro-output.ts: a build without
+ * Astro), each only if its bytes change; then everything the build did not place (`files`, the site's paths of what it
+ * placed, which gets Astro's added) is removed. A file of Astro's at a path the build placed is an error: two parts of
+ * the site would claim one address. With a folder of its own, the folder then takes the place of Astro's output folder.
+ * Returns Astro's files (their site paths), how many of them were written and how many files were removed.
  */
-export function finishSiteFolder(site: SiteFolder, out: string, files: Set<string>): { astro: string[]; moved: number; removed: number } {
-  const astro = filesUnder(out);
+export function finishSiteFolder(site: SiteFolder, astro: string | ReadonlyMap<string, Uint8Array>, files: Set<string>): { astro: string[]; moved: number; removed: number } {
+  const paths = typeof astro === 'string' ? filesUnder(astro) : [...astro.keys()];
   let moved = 0;
-  for (const path of astro) {
+  for (const path of paths) {
     if (files.has(path)) throw new Error(`${path}: a page of the archive's would replace a file Astro built there`);
     files.add(path);
-    if (moveIfChanged(join(out, path), join(site.dir, path))) moved++;
+    const placed = typeof astro === 'string' ? moveIfChanged(join(astro, path), join(site.dir, path)) : writeIfChanged(join(site.dir, path), astro.get(path)!);
+    if (placed) moved++;
   }
   const removed = pruneFolder(site.dir, files);
-  if (site.own) {
-    rmSync(out, { recursive: true, force: true });
+  if (site.own && typeof astro === 'string') {
+    rmSync(astro, { recursive: true, force: true });
     try {
-      renameSync(site.dir, out);
+      renameSync(site.dir, astro);
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== 'EXDEV') throw err;
-      cpSync(site.dir, out, { recursive: true });
+      cpSync(site.dir, astro, { recursive: true });
     }
   }
-  return { astro, moved, removed };
+  return { astro: paths, moved, removed };
 }

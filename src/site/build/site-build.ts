@@ -13,7 +13,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildCacheRoot, noCacheFromEnv } from '../../core/publish/build-cache.ts';
-import { pruneFolder, writeIfChanged } from '../../core/util/update-in-place.ts';
+import { writeIfChanged } from '../../core/util/update-in-place.ts';
 import { sitePaths } from '../model/paths.ts';
 import { listingJobs } from '../model/listing-jobs.ts';
 import { browsePageSize } from '../model/listing-pages.ts';
@@ -67,8 +67,8 @@ export interface SiteBuildOptions {
   stagingParent: string;
 }
 
-/** Astro's files: in Astro's output folder, to be moved in; or recorded from an earlier build, to be written. */
-export type AstroFiles = { out: string } | { write: (dir: string) => { files: string[]; changed: number } };
+/** Astro's files: in Astro's output folder, to be moved in; or recorded from an earlier build (path → bytes), to be written. */
+export type AstroFiles = { out: string } | { recorded: ReadonlyMap<string, Uint8Array> };
 
 export interface SiteBuild {
   /** The archive's records, as read and validated. */
@@ -157,21 +157,14 @@ export async function startSiteBuild({ repo, root, frame, logger, site, stagingP
         const fromCache = cache ? `, ${index.reused} from the cache` : '';
         logger.info(`Wrote the search index: ${done.pages} records in ${index.files.length} files (${index.written} changed${fromCache}, ${Math.round(performance.now() - indexStarted)} ms)`);
         const how = site.own ? 'into a new folder' : 'in place';
-        if ('out' in astro) {
-          const folder = finishSiteFolder(site, astro.out, files);
-          changed += folder.moved;
-          logger.info(`Updated the site's ${files.size} files ${how}: ${changed} written, ${folder.removed} removed (${folder.moved} of Astro's ${folder.astro.length} among those written)`);
-          return { astroFiles: folder.astro, dir: site.own ? astro.out : site.dir };
-        }
-        const kept = astro.write(site.dir);
-        for (const path of kept.files) {
-          if (files.has(path)) throw new Error(`${path}: a page of the archive's would replace a file of Astro's recorded output`);
-          files.add(path);
-        }
-        changed += kept.changed;
-        const removed = pruneFolder(site.dir, files);
-        logger.info(`Updated the site's ${files.size} files ${how}: ${changed} written, ${removed} removed (Astro's ${kept.files.length} from its recorded output, ${kept.changed} of them written)`);
-        return { astroFiles: kept.files, dir: site.dir };
+        const folder = finishSiteFolder(site, 'out' in astro ? astro.out : astro.recorded, files);
+        changed += folder.moved;
+        const astroWritten =
+          'out' in astro
+            ? `${folder.moved} of Astro's ${folder.astro.length} among those written`
+            : `Astro's ${folder.astro.length} from its recorded output, ${folder.moved} of them written`;
+        logger.info(`Updated the site's ${files.size} files ${how}: ${changed} written, ${folder.removed} removed (${astroWritten})`);
+        return { astroFiles: folder.astro, dir: site.own && 'out' in astro ? astro.out : site.dir };
       } finally {
         await cleanUp(finished);
       }

@@ -15,7 +15,7 @@ import { recordsRoot, siteAddress } from '../../core/config.ts';
 import { buildCacheRoot, noCacheFromEnv } from '../../core/publish/build-cache.ts';
 import type { FrameSettings } from '../render/page-frame.ts';
 import type { ArchiveLogger } from './console-logger.ts';
-import { astroArchiveInput, astroOutputKey, readRecordedAstroOutput, recordedAstroOutput, writeAstroOutput, type AstroOutputRecord } from './cache/astro-output.ts';
+import { astroArchiveInput, astroOutputKey, readRecordedAstroOutput, recordedAstroOutput, type AstroOutputRecord } from './cache/astro-output.ts';
 import { frameSettingsOf, localBuildOf, startSiteBuild } from './site-build.ts';
 
 /** The frame Astro's integration works out from astro.config.mjs's site address (siteAddress) and public folder. */
@@ -64,6 +64,6 @@ export async function buildWithoutAstro({ repo, siteDir, stagingParent, record, 
     await build.stop();
     return { built: false, why: why ?? "a file of Astro's recorded output is missing or damaged" };
   }
-  await build.finish({ write: (dir) => writeAstroOutput(contents, dir) });
+  await build.finish({ recorded: contents });
   return { built: true };
 }

@@ -138,10 +138,3 @@ export function readRecordedAstroOutput(cacheRoot: string, record: AstroOutputRe
   }
   return contents;
 }
-
-/** Writes files into the site's folder `dir`, each only if its bytes change: their paths and how many were written. */
-export function writeAstroOutput(contents: ReadonlyMap<string, Uint8Array>, dir: string): { files: string[]; changed: number } {
-  let changed = 0;
-  for (const [path, bytes] of contents) if (writeIfChanged(join(dir, path), bytes)) changed++;
-  return { files: [...contents.keys()], changed };
-}
