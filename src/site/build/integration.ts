@@ -151,31 +151,28 @@ function recordAstro(repo: string, frame: FrameSettings, records: SiteRecord[], 
   }
 }
 
-/** The record id a request for a record page names (`<base>records/<id>/`, optionally `index.html`), if any. */
-export function recordPageId(url: string, base: string): string | undefined {
+/**
+ * The path a request names from the site's root (the base path and any query or fragment taken off, percent-decoded),
+ * if it is under the base path and decodes.
+ */
+function pathUnderBase(url: string, base: string): string | undefined {
   const path = url.split(/[?#]/, 1)[0]!;
-  const prefix = `${base}records/`;
-  if (!path.startsWith(prefix)) return undefined;
-  const match = /^([^/]+)\/(?:index\.html)?$/.exec(path.slice(prefix.length));
-  if (!match) return undefined;
+  if (!path.startsWith(base)) return undefined;
   try {
-    return decodeURIComponent(match[1]!);
+    return decodeURIComponent(path.slice(base.length));
   } catch {
     return undefined;
   }
 }
 
+/** The record id a request for a record page names (`<base>records/<id>/`, optionally `index.html`), if any. */
+export function recordPageId(url: string, base: string): string | undefined {
+  return /^records\/([^/]+)\/(?:index\.html)?$/.exec(pathUnderBase(url, base) ?? '')?.[1];
+}
+
 /** The listing page a request names (its path from the site's root, "browse/…/"), if it is under /browse/. */
 export function listingPagePath(url: string, base: string): string | undefined {
-  const path = url.split(/[?#]/, 1)[0]!;
-  if (!path.startsWith(`${base}browse/`)) return undefined;
-  const match = /^(browse\/(?:[^/]+\/)*)(?:index\.html)?$/.exec(path.slice(base.length));
-  if (!match) return undefined;
-  try {
-    return decodeURIComponent(match[1]!);
-  } catch {
-    return undefined;
-  }
+  return /^(browse\/(?:[^/]+\/)*)(?:index\.html)?$/.exec(pathUnderBase(url, base) ?? '')?.[1];
 }
 
 interface DevContext {
@@ -207,15 +204,9 @@ function devPage(url: string, ctx: DevContext): Promise<{ type: string; body: st
 
 /** The path from the site's root of the archive page a request names (src/site/render/archive-pages.ts), if any. */
 export function archivePagePath(url: string, base: string): string | undefined {
-  const path = url.split(/[?#]/, 1)[0]!;
-  if (!path.startsWith(base)) return undefined;
-  let page: string;
-  try {
-    page = decodeURIComponent(path.slice(base.length));
-  } catch {
-    return undefined;
-  }
-  if (page === '' || page.endsWith('/')) page += 'index.html';
+  const path = pathUnderBase(url, base);
+  if (path === undefined) return undefined;
+  const page = path === '' || path.endsWith('/') ? `${path}index.html` : path;
   return isArchivePagePath(page) ? page : undefined;
 }
 
