@@ -48,7 +48,7 @@ export function basePathOf(baseUrl: string): string {
 /**
  * The site's address as Astro's configuration takes it (`site`, `base`), from the build's configuration
  * (buildSiteConfig: a deploy build without public addresses stops here). astro.config.mjs passes it to Astro, and the
- * build without Astro (src/site/build/without-astro.ts) works out the same frame from it.
+ * site build of `npm run build`, outside Astro's process (src/site/build/outside-astro.ts), works out the same frame from it.
  */
 export function siteAddress(env: Env = process.env): { site: string; base: string } {
   const { baseUrl } = buildSiteConfig(env);

@@ -1,10 +1,11 @@
 /**
  * The contract of issue 2's "done": one bad record in the archive makes `astro build` fail, naming that record's
  * file, line, rule and fix in the same words as `npm run validate`; a record the specification allows builds. Runs
- * the real Astro build as a child process.
+ * the real Astro build as a child process; and `npm run build`, whose `astro build` runs beside the site build and is
+ * stopped when the archive turns out invalid.
  */
-import { execFile } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { execFile, spawnSync } from 'node:child_process';
+import { cpSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -15,11 +16,17 @@ import { runCli } from '../helpers/cli.ts';
 const base = mkdtempSync(join(tmpdir(), 'echo-archive-build-'));
 afterAll(() => rmSync(base, { recursive: true, force: true }));
 
+/** `astro build` alone, as a user may run it: the whole site inside Astro's process. */
 function astroBuild(recordsDir: string): Promise<{ code: number; output: string }> {
+  return run([resolve(REPO_ROOT, 'node_modules/astro/bin/astro.mjs'), 'build', '--outDir', join(base, 'dist')], recordsDir);
+}
+
+/** The project's Node with `args`, over the archive at `recordsDir`, with a build cache of the test's own. */
+function run(args: string[], recordsDir: string): Promise<{ code: number; output: string }> {
   return new Promise((done) => {
     execFile(
       resolve(REPO_ROOT, 'node_modules/.bin/node'),
-      [resolve(REPO_ROOT, 'node_modules/astro/bin/astro.mjs'), 'build', '--outDir', join(base, 'dist')],
+      args,
       {
         cwd: REPO_ROOT,
         env: { ...process.env, RECORDS_DIR: recordsDir, ECHO_ARCHIVE_CACHE_DIR: join(base, 'cache'), ASTRO_TELEMETRY_DISABLED: '1', NO_COLOR: '1' },
@@ -51,6 +58,17 @@ describe('npm run build over an archive with one bad record', () => {
     expect(build.output).toContain(`echo-2026-11-22-000099.json:${location} error cross/c0-assessment`);
     expect(build.output).toContain('fix: Having read only the homepage is not enough for an assessment');
     expect(build.output).toMatch(/1 of \d+ files invalid/);
+
+    // npm run build: the same report; the astro build it started beside the site build is stopped, nothing is left
+    const out = join(base, 'npm-run-build', 'dist');
+    const whole = await run([resolve(REPO_ROOT, 'scripts/build.ts'), '--no-cache', '--out-dir', out], root);
+    expect(whole.code).toBe(1);
+    expect(whole.output).toMatch(/build: running astro build: the build cache is off/);
+    expect(whole.output).toContain(`echo-2026-11-22-000099.json:${location} error cross/c0-assessment`);
+    expect(whole.output).toMatch(/build: the build failed \(InvalidArchiveError\)/);
+    expect(existsSync(out)).toBe(false);
+    expect(readdirSync(join(out, '..')).filter((name) => name.includes('.building-'))).toEqual([]);
+    expect(spawnSync('pgrep', ['-f', out]).status, 'an astro build still running').toBe(1);
   }, 120_000);
 });
 

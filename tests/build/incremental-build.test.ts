@@ -5,7 +5,7 @@
  * turn, and each time the cached build's whole output is compared, file by file, with a clean build's (--no-cache).
  * The build's own log shows the cache was used (pages reused), so the comparison is not between two clean builds, and
  * whether Astro ran: a build that changes only records runs without it, writing Astro's recorded output
- * (src/site/build/without-astro.ts); a change of code or configuration, or a damaged recorded file, runs it.
+ * (src/site/build/outside-astro.ts); a change of code or configuration, or a damaged recorded file, runs it.
  */
 import { execFile, spawnSync } from 'node:child_process';
 import { appendFileSync, cpSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
@@ -192,7 +192,7 @@ describe('a build with the cache writes what a clean build writes', () => {
     const victim = join(stored, readdirSync(stored)[0]!);
     appendFileSync(victim, 'x');
     const { log } = await cachedEqualsClean();
-    expect(log).toMatch(/build: running astro build after all: a file of Astro's recorded output is missing or damaged/);
+    expect(log).toMatch(/build: running astro build: a file of Astro's recorded output is missing or damaged/);
     expect(withoutAstro(log)).toBe(false);
     // and Astro's output is recorded again: the next build runs without it
     expect(withoutAstro(await build(false))).toBe(true);

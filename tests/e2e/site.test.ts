@@ -310,6 +310,32 @@ describe.skipIf(!HAVE_CHROMIUM)('the built site in a real browser (chromium)', (
     await page.close();
   }, 30_000);
 
+  it("search's filters offer what some record has: every value of the schema in the page, the index's once it loads", async () => {
+    const manifest = JSON.parse(readFileSync(join(out, 'search-index', 'index.json'), 'utf8')) as { filters: Record<string, { value: string }[]> };
+    const html = readFileSync(join(out, 'search', 'index.html'), 'utf8');
+    const { page, errors } = await openPage();
+    const kind = manifest.filters.record_kind![0]!.value;
+    await page.goto(`${server.origin}/search/?record_kind=${encodeURIComponent(kind)}`);
+    await page.locator('form[data-filters-synced]').waitFor({ timeout: 15_000 });
+    let trimmed = 0;
+    for (const facet of ['record_kind', 'archive_status', 'verification_level']) {
+      // The page as built offers the schema's values, in the facet's order: some of them no record here has.
+      const select = /<select name="([a-z_]+)"[^]*?<\/select>/g;
+      const built = [...html.matchAll(select)].find((m) => m[1] === facet)![0];
+      const offered = [...built.matchAll(/<option value="([^"]+)"/g)].map((m) => m[1]!.replaceAll('&amp;', '&'));
+      const indexed = manifest.filters[facet]!.map((v) => v.value);
+      expect(offered, facet).toEqual(expect.arrayContaining(indexed));
+      if (offered.length > indexed.length) trimmed++;
+      const shown = await page.locator(`select[name="${facet}"] option`).evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value));
+      expect(shown, facet).toEqual(['', ...offered.filter((v) => indexed.includes(v))]);
+    }
+    expect(trimmed, 'a facet with values no record here has').toBeGreaterThan(0);
+    expect(await page.locator('select[name="record_kind"]').inputValue()).toBe(kind);
+    await page.locator('[data-search-results] li').first().waitFor({ timeout: 15_000 });
+    expect(errors).toEqual([]);
+    await page.close();
+  }, 30_000);
+
   it('a record page links its raw JSON, whose bytes hash to the SHA-256 on the page and in /api/index.json', async () => {
     const entry = index.find((e) => !HOSTILE.some((h) => h.id === e.id))!;
     const { page, errors } = await openPage();

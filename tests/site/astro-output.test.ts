@@ -40,7 +40,7 @@ describe("the key of Astro's output", () => {
   it('is the same for the same inputs, wherever the project is and wherever the build puts things', () => {
     const key = astroOutputKey(project(), frame, noKeys);
     expect(key).toMatch(/^[0-9a-f]{64}$/);
-    expect(astroOutputKey(project(), frame, { ...noKeys, PATH: '/elsewhere', HOME: '/x', ECHO_ARCHIVE_SITE_DIR: '/a', ECHO_ARCHIVE_CACHE_DIR: '/b', RECORD_PAGE_THREADS: '1' })).toBe(key);
+    expect(astroOutputKey(project(), frame, { ...noKeys, PATH: '/elsewhere', HOME: '/x', ECHO_ARCHIVE_ASTRO_PAGES_ONLY: '1', ECHO_ARCHIVE_CACHE_DIR: '/b', RECORD_PAGE_THREADS: '1' })).toBe(key);
   });
 
   it('moves with the code, the example draft, the frame, a project variable and the published gateway keys', () => {
@@ -69,7 +69,7 @@ describe("the key of Astro's output", () => {
 
   it("covers every environment variable the source reads, but those known not to reach Astro's pages", () => {
     // Read by the gateway, the CLI or the build's machinery only; Astro's own (import.meta.env) ones are its config.
-    const notAstro = new Set(['NO_COLOR', 'HOST', 'RECORD_PAGE_THREADS', 'RECORDS_DIR', 'SITE', 'DEV', 'BASE_URL', 'ECHO_ARCHIVE_SITE_DIR', 'ECHO_ARCHIVE_CACHE_DIR', 'ECHO_ARCHIVE_NO_CACHE']);
+    const notAstro = new Set(['NO_COLOR', 'HOST', 'RECORD_PAGE_THREADS', 'RECORDS_DIR', 'SITE', 'DEV', 'BASE_URL', 'ECHO_ARCHIVE_ASTRO_PAGES_ONLY', 'ECHO_ARCHIVE_CACHE_DIR', 'ECHO_ARCHIVE_NO_CACHE']);
     const names = new Set<string>();
     const src = join(REPO_ROOT, 'src');
     for (const d of readdirSync(src, { recursive: true, withFileTypes: true })) {
@@ -96,10 +96,9 @@ describe("Astro's recorded output", () => {
   it('is found by its key only, and gives back the bytes recorded', () => {
     const cache = tempDir('echo-astro-cache-');
     const dir = site({ 'agents/index.html': 'agents', '_astro/search.js': 'js', 'records/x/index.html': 'not astro' });
-    recordAstroOutput(cache, 'k1', '[filters]', dir, ['agents/index.html', '_astro/search.js']);
+    recordAstroOutput(cache, 'k1', dir, ['agents/index.html', '_astro/search.js']);
     expect(recordedAstroOutput(cache, 'k2')).toBeUndefined();
     const record = recordedAstroOutput(cache, 'k1')!;
-    expect(record.archive).toBe('[filters]');
     expect(Object.keys(record.files).sort()).toEqual(['_astro/search.js', 'agents/index.html']);
     const contents = readRecordedAstroOutput(cache, record)!;
     const out = site({ 'agents/index.html': 'agents' });
@@ -112,12 +111,12 @@ describe("Astro's recorded output", () => {
 
   it('is not used when a stored file is damaged or missing', () => {
     const cache = tempDir('echo-astro-cache-');
-    recordAstroOutput(cache, 'k', '', site({ 'a.html': 'a', 'b.html': 'b' }), ['a.html', 'b.html']);
+    recordAstroOutput(cache, 'k', site({ 'a.html': 'a', 'b.html': 'b' }), ['a.html', 'b.html']);
     const record = recordedAstroOutput(cache, 'k')!;
     const stored = join(cache, ASTRO_OUTPUT_DIR, 'files', record.files['a.html']!);
     writeFileSync(stored, 'A');
     expect(readRecordedAstroOutput(cache, record)).toBeUndefined();
-    recordAstroOutput(cache, 'k', '', site({ 'a.html': 'a' }), ['a.html']);
+    recordAstroOutput(cache, 'k', site({ 'a.html': 'a' }), ['a.html']);
     expect(readRecordedAstroOutput(cache, recordedAstroOutput(cache, 'k')!)).toBeDefined();
     const again = recordedAstroOutput(cache, 'k')!;
     writeFileSync(join(cache, ASTRO_OUTPUT_DIR, 'record.json'), JSON.stringify({ ...again, files: { ...again.files, 'c.html': 'f'.repeat(64) } }));
@@ -126,8 +125,8 @@ describe("Astro's recorded output", () => {
 
   it('keeps only the files of the latest record', () => {
     const cache = tempDir('echo-astro-cache-');
-    recordAstroOutput(cache, 'k1', '', site({ 'a.html': 'one' }), ['a.html']);
-    recordAstroOutput(cache, 'k2', '', site({ 'a.html': 'two' }), ['a.html']);
+    recordAstroOutput(cache, 'k1', site({ 'a.html': 'one' }), ['a.html']);
+    recordAstroOutput(cache, 'k2', site({ 'a.html': 'two' }), ['a.html']);
     expect(readdirSync(join(cache, ASTRO_OUTPUT_DIR, 'files'))).toEqual([recordedAstroOutput(cache, 'k2')!.files['a.html']]);
   });
 });

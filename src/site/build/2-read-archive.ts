@@ -178,10 +178,8 @@ function siteRecord(root: string, path: string, id: string, full: JsonObject, sh
   };
 }
 
-// Kept on globalThis, like the hand-over below: Astro bundles the pages with their own copy of this module, and a page
-// (/api/log.json) asks for the log of the records the integration's copy read.
-const SITE_LOGS = Symbol.for('echo-archive.site-logs');
-const siteLogs: WeakMap<readonly SiteRecord[], SiteLog> = ((globalThis as { [SITE_LOGS]?: WeakMap<readonly SiteRecord[], SiteLog> })[SITE_LOGS] ??= new WeakMap());
+// The log read with each records array, for the build's later steps (the log's files, the pages that show leaves).
+const siteLogs = new WeakMap<readonly SiteRecord[], SiteLog>();
 
 /** The transparency log read with these records (readSiteArchive), if the archive has one. */
 export function siteLogOf(records: readonly SiteRecord[]): SiteLog | undefined {
@@ -189,32 +187,13 @@ export function siteLogOf(records: readonly SiteRecord[]): SiteLog | undefined {
 }
 
 // The guardian registry and classification views (src/core/publish/archive-views.ts), derived once per build: the
-// record pages (src/site/build/3-record-pages.ts) and the Astro pages (the index, counts, guardian pages) read the same
-// derivation of the same records. Kept on globalThis for the same reason as the logs above.
-const ARCHIVE_VIEWS = Symbol.for('echo-archive.archive-views');
-const archiveViewsMemo: WeakMap<readonly PublishRecord[], ArchiveViews> = ((globalThis as { [ARCHIVE_VIEWS]?: WeakMap<readonly PublishRecord[], ArchiveViews> })[
-  ARCHIVE_VIEWS
-] ??= new WeakMap());
+// record pages (src/site/build/3-record-pages.ts) and the archive's pages (the index, counts, guardian pages) read the
+// same derivation of the same records.
+const archiveViewsMemo = new WeakMap<readonly PublishRecord[], ArchiveViews>();
 
 /** The views of these records, derived on the first call for this very array and reused after. */
 export function archiveViewsOf(records: readonly PublishRecord[]): ArchiveViews {
   let views = archiveViewsMemo.get(records);
   if (views === undefined) archiveViewsMemo.set(records, (views = deriveArchiveViews(records)));
   return views;
-}
-
-// The integration (src/site/build/integration.ts) validates the archive when the build starts, before Astro bundles the
-// pages, and the pages render from that same result instead of reading the archive a second time. Astro runs its
-// integrations and the bundled pages in one process but with two copies of this module, so the result is handed
-// over through a process-wide slot. When the slot is empty (astro dev, or pages rendered some other way), the
-// pages read the archive themselves: the hand-over saves time, correctness never depends on it.
-const HANDED_OVER = Symbol.for('echo-archive.validated-records');
-type Slot = { [HANDED_OVER]?: readonly SiteRecord[] };
-
-export function handOverArchive(records: readonly SiteRecord[] | undefined): void {
-  (globalThis as Slot)[HANDED_OVER] = records;
-}
-
-export function handedOverArchive(): readonly SiteRecord[] | undefined {
-  return (globalThis as Slot)[HANDED_OVER];
 }

@@ -2,33 +2,24 @@
  * The site's folder: where a build places the record pages, raw files, listing pages, log and search index as it
  * makes them, and where Astro's own files join them at the end (src/site/build/integration.ts).
  *
- * `npm run build` names it in ECHO_ARCHIVE_SITE_DIR: the previous build's site, set aside as a staging folder and
- * updated in place (scripts/build.ts), so that a build writes only the files whose bytes change, removes only those
- * that went away, and still ends byte-identical to a build into an empty folder; the live site is never touched until
- * the whole folder takes its place. A bare `astro build` has none named and gets a fresh staging folder, which takes the
- * place of Astro's output when the build is done.
+ * `npm run build` (scripts/build.ts) takes the previous build's site, set aside as a staging folder, and updates it
+ * in place, so that a build writes only the files whose bytes change, removes only those that went away, and still
+ * ends byte-identical to a build into an empty folder; the live site is never touched until the whole folder takes
+ * its place. A bare `astro build` gets a fresh staging folder, which takes the place of Astro's output when the build
+ * is done.
  */
 import { cpSync, renameSync, rmSync } from 'node:fs';
-import { basename, dirname, join, resolve } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { filesUnder, moveIfChanged, pruneFolder, writeIfChanged } from '../../core/util/update-in-place.ts';
-
-/** Where `npm run build` tells the build to assemble the site (scripts/build.ts). */
-export const SITE_DIR_ENV = 'ECHO_ARCHIVE_SITE_DIR';
 
 /** The spare site kept beside the output folder `outDir` (`.dist.spare` for dist/), which the next build updates. */
 export function spareFolderOf(outDir: string): string {
   return join(dirname(outDir), `.${basename(outDir)}.spare`);
 }
 
-/** The site's folder named by scripts/build.ts, if any. */
-export function siteFolderFromEnv(env: NodeJS.ProcessEnv = process.env): string | undefined {
-  const dir = env[SITE_DIR_ENV];
-  return dir === undefined || dir === '' ? undefined : resolve(dir);
-}
-
 export interface SiteFolder {
   dir: string;
-  /** Made by this build (a bare `astro build`): it becomes Astro's output when done. */
+  /** Made by this build (a bare `astro build`): it becomes Astro's output when done. Else the spare, updated in place. */
   own: boolean;
 }
 

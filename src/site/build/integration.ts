@@ -12,16 +12,17 @@
  * - `astro:build:start`: the record-chain builder is bundled (src/builder/bundle.ts) beside everything else, and its
  *   two pages wait for it (src/builder/release.ts). The site build starts: the core validates the whole archive (an
  *   invalid archive stops the build here, before Astro bundles anything, with the command line's own report), and the
- *   record and listing pages start rendering on worker threads. The records are handed over to Astro's pages (the
- *   search page's filters read their model: src/site/model/records.ts), not read again.
+ *   record and listing pages start rendering on worker threads. Astro's pages read nothing of the archive.
  * - `astro:build:done`: the site build finishes (the archive's pages, the last record and listing pages, the browse
  *   script, the log, the search index), Astro's own files are moved in and whatever the build did not place removed
  *   (src/site/build/5-site-folder.ts); each file is written only when its bytes change. Then Astro's output is
  *   recorded in the build cache (src/site/build/cache/astro-output.ts), so that the next build with the same code and
- *   configuration can run without Astro (scripts/build.ts, src/site/build/without-astro.ts).
- * - The site's folder: `npm run build` names it (ECHO_ARCHIVE_SITE_DIR: the previous build's site, updated in place,
- *   scripts/build.ts); a bare `astro build` gets a fresh one beside the staging folders, which then takes the place of
+ *   configuration can run without Astro (scripts/build.ts, src/site/build/outside-astro.ts).
+ * - The site's folder: a bare `astro build` gets a fresh one beside the staging folders, which then takes the place of
  *   Astro's output.
+ * - `npm run build` runs `astro build` for Astro's own pages only (src/site/build/astro-pages-only.ts): the hooks then bundle the
+ *   builder and record Astro's output, and the site build runs in scripts/build.ts's own process
+ *   (src/site/build/outside-astro.ts), with Astro's files moved in from Astro's output folder.
  * - `astro dev`: the record pages, the listing pages, the archive's pages and the browse script are served by a
  *   middleware from the same renderers, reading the archive on each request (as the dev pages do), so edits to records
  *   show up; src/pages/records/[id].json.ts serves the raw files.
@@ -30,7 +31,8 @@ import { relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
 import { recordsRoot, siteConfig } from '../../core/config.ts';
-import { buildCacheRoot } from '../../core/publish/build-cache.ts';
+import { buildCacheRoot, noCacheFromEnv } from '../../core/publish/build-cache.ts';
+import { filesUnder } from '../../core/util/update-in-place.ts';
 import { indexShardBytes } from '../../core/publish/public-index.ts';
 import { buildBuilder } from '../../builder/bundle.ts';
 import { bundleBeingMade } from '../../builder/release.ts';
@@ -43,13 +45,13 @@ import { listingDocument } from '../render/listing-document.ts';
 import { frameOf, type FrameSettings } from '../render/page-frame.ts';
 import { recordDocument } from '../render/record-document.ts';
 import { devBrowseScript } from './1-browse-script.ts';
-import { handOverArchive, readSiteArchive, type SiteRecord } from './2-read-archive.ts';
+import { readSiteArchive } from './2-read-archive.ts';
 import type { ArchiveLogger } from './console-logger.ts';
 import { recordJobs } from './3-record-pages.ts';
 import { readRecordPage } from './3-record-pages-worker.ts';
-import { siteFolderFromEnv } from './5-site-folder.ts';
 import { createStaging } from './5-staging.ts';
-import { astroArchiveInput, astroOutputKey, forgetAstroOutput, recordAstroOutput } from './cache/astro-output.ts';
+import { astroOutputKey, forgetAstroOutput, recordAstroOutput } from './cache/astro-output.ts';
+import { astroPagesOnly } from './astro-pages-only.ts';
 import { frameSettingsOf, localBuildOf, startSiteBuild, type SiteBuild } from './site-build.ts';
 
 export function echoArchive(): AstroIntegration {
@@ -96,37 +98,38 @@ export function echoArchive(): AstroIntegration {
         });
       },
       'astro:build:start': async ({ logger }) => {
-        // Astro empties its output folder after this hook, so the pages and files are placed in the site's folder
-        // (5-site-folder.ts): rendered and linked on worker threads, which start while the archive is validated.
-        const named = siteFolderFromEnv();
-        const site = named === undefined ? { dir: createStaging(dotAstro), own: true } : { dir: named, own: false };
         // The record-chain builder's bundle, made by esbuild's own process beside everything that follows (a step of its
         // own before Astro's start cost 0.7–0.9 s of every build); its two pages wait for it (release.ts).
         const started = performance.now();
         builder = buildBuilder().then((file) => logger.info(`Bundled the record-chain builder: ${relative(repo, file)} (${Math.round(performance.now() - started)} ms)`));
         builder.catch(() => undefined); // the pages and astro:build:done report it
         bundleBeingMade(builder);
+        if (astroPagesOnly()) return; // the site build runs in scripts/build.ts's process
+        // Astro empties its output folder after this hook, so the pages and files are placed in a folder of the build's
+        // own (5-site-folder.ts): rendered and linked on worker threads, which start while the archive is validated.
         try {
-          build = await startSiteBuild({ repo, root, frame, logger, site, stagingParent: dotAstro });
+          build = await startSiteBuild({ repo, root, frame, logger, site: { dir: createStaging(dotAstro), own: true }, stagingParent: dotAstro });
         } catch (err) {
           await builder.catch(() => undefined); // not left half written when the build stops here
           throw err;
         }
-        // The Astro pages ask for these records' model and get the one the build derived (src/site/model/records.ts).
-        handOverArchive(build.records);
       },
       'astro:build:done': async ({ dir, logger }) => {
         const running = build;
         try {
           await builder; // its pages waited for it, so this only says how it went
-          if (running === undefined) throw new Error('astro:build:done came without a started build (astro:build:start)');
           const out = fileURLToPath(dir);
+          if (astroPagesOnly()) {
+            // Astro's files stay in its output folder, for scripts/build.ts to move in.
+            if (!noCacheFromEnv()) recordAstro(repo, frame, out, filesUnder(out), logger);
+            return;
+          }
+          if (running === undefined) throw new Error('astro:build:done came without a started build (astro:build:start)');
           const { astroFiles, dir: final } = await running.finish({ out });
-          if (running.cached) recordAstro(repo, frame, running.records, final, astroFiles, logger);
+          if (running.cached) recordAstro(repo, frame, final, astroFiles, logger);
         } finally {
           await running?.stop();
           build = undefined;
-          handOverArchive(undefined);
           bundleBeingMade(undefined);
           builder = undefined;
         }
@@ -139,12 +142,12 @@ export function echoArchive(): AstroIntegration {
  * Records what Astro built (src/site/build/cache/astro-output.ts), so that the next build with the same inputs can
  * keep it without running Astro. A record that cannot be made is forgotten, never left naming other files.
  */
-function recordAstro(repo: string, frame: FrameSettings, records: SiteRecord[], dir: string, files: string[], logger: ArchiveLogger): void {
+function recordAstro(repo: string, frame: FrameSettings, dir: string, files: string[], logger: ArchiveLogger): void {
   const cacheRoot = buildCacheRoot(repo);
   try {
     const key = astroOutputKey(repo, frame);
     if (key === undefined) return forgetAstroOutput(cacheRoot);
-    recordAstroOutput(cacheRoot, key, astroArchiveInput(records), dir, files);
+    recordAstroOutput(cacheRoot, key, dir, files);
   } catch (err) {
     forgetAstroOutput(cacheRoot);
     logger.warn(`Astro's output could not be recorded in the build cache (${(err as Error).message}): the next build runs Astro again.`);

@@ -1,12 +1,13 @@
 /**
  * One site build, whoever runs it: Astro's integration (src/site/build/integration.ts), with Astro building its own
- * pages beside it, or src/site/build/without-astro.ts, which writes Astro's recorded output instead
- * (src/site/build/cache/astro-output.ts). Framework-free: it imports nothing from Astro.
+ * pages in the same process (a bare `astro build`), or src/site/build/outside-astro.ts (`npm run build`), with Astro's
+ * files from its recorded output (src/site/build/cache/astro-output.ts) or from an `astro build` of its own pages
+ * beside it. Framework-free: it imports nothing from Astro.
  *
  * startSiteBuild reads and validates the archive (an invalid archive stops it, with the command line's own report) and
  * starts the record and listing pages on worker threads (3-record-pages.ts) and the search index on its own thread
  * (7-search-index.ts). finish writes the pages made from the whole archive (3-archive-pages.ts), waits for the threads,
- * writes the browse script, the log and the index, puts Astro's files in, and removes whatever the build did not place
+ * writes the browse script, the log and the index, puts Astro's files in (waiting for them only then), and removes whatever the build did not place
  * (5-site-folder.ts). Every file is written only when its bytes change (src/core/util/update-in-place.ts).
  */
 import { randomUUID } from 'node:crypto';
@@ -75,8 +76,11 @@ export interface SiteBuild {
   readonly records: SiteRecord[];
   /** Whether the build cache is on (ECHO_ARCHIVE_NO_CACHE unset, its folder usable). */
   readonly cached: boolean;
-  /** Ends the build (see above); Astro's files and the folder the site ended in. */
-  finish(astro: AstroFiles): Promise<{ astroFiles: string[]; dir: string }>;
+  /**
+   * Ends the build (see above); Astro's files and the folder the site ended in. Astro's files may still be coming
+   * (an `astro build` beside this one): they are waited for last, and if they do not come the build stops.
+   */
+  finish(astro: AstroFiles | Promise<AstroFiles>): Promise<{ astroFiles: string[]; dir: string }>;
   /** Stops the threads without finishing (a build that failed); a folder of the build's own is removed. */
   stop(): Promise<void>;
 }
@@ -124,7 +128,7 @@ export async function startSiteBuild({ repo, root, frame, logger, site, stagingP
   return {
     records,
     cached: cache !== undefined,
-    async finish(astro) {
+    async finish(coming) {
       let finished = false;
       try {
         // The pages made from the whole archive, on this thread while the page threads render theirs: once they have
@@ -157,6 +161,7 @@ export async function startSiteBuild({ repo, root, frame, logger, site, stagingP
         const fromCache = cache ? `, ${index.reused} from the cache` : '';
         logger.info(`Wrote the search index: ${done.pages} records in ${index.files.length} files (${index.written} changed${fromCache}, ${Math.round(performance.now() - indexStarted)} ms)`);
         const how = site.own ? 'into a new folder' : 'in place';
+        const astro = await coming;
         const folder = finishSiteFolder(site, 'out' in astro ? astro.out : astro.recorded, files);
         changed += folder.moved;
         const astroWritten =

@@ -9,6 +9,7 @@
 import { excerptOf, type ExcerptPiece } from '../../core/search/excerpt.ts';
 import type { SearchDocument } from '../../core/search/format.ts';
 import { SearchIndex, type SearchAnswer } from '../../core/search/search-index.ts';
+import { syncSelect } from './filter-options.ts';
 
 const PAGE = 10;
 
@@ -45,6 +46,17 @@ function init(form: HTMLFormElement): void {
     const v = params.get(s.name);
     if (v && [...s.options].some((o) => o.value === v)) s.value = v;
   }
+
+  // The page offers every value the schema allows; once index.json is in (fetched now, while the reader types), each
+  // filter keeps the values some record has (filter-options.ts). A value from the URL that only the index has is
+  // selected then, and the search runs again with it.
+  const synced = load().then((opened) => {
+    let selected = false;
+    for (const s of selects) selected = syncSelect(s, opened.filterValues(s.name).map((v) => v.value), params.get(s.name)) || selected;
+    form.dataset.filtersSynced = '';
+    if (selected) void run();
+  });
+  synced.catch(() => undefined); // a search says so, and tries again
 
   let answer: SearchAnswer | undefined;
   let results: Int32Array = new Int32Array(0);
@@ -165,7 +177,6 @@ function init(form: HTMLFormElement): void {
   more.addEventListener('click', () => void showMore(generation));
 
   if (input.value || selects.some((s) => s.value)) void run();
-  else void load().catch(() => undefined); // warm up: fetch the index entry point while the reader types
 }
 
 /** The excerpt as text nodes and <mark> elements: the submitter's text is only ever text. */

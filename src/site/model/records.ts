@@ -1,41 +1,17 @@
 /**
- * Reading the archive for Astro's pages: the records once per build, the whole-archive model (the search page's
- * filter values: src/site/model/search-filters.ts), and the site's URLs under the configured base. The pages made from
- * the whole archive are not Astro's (src/site/render/archive-pages.ts); /records/<id>.json reads the records in
- * `astro dev` only.
+ * The site's URLs under the configured base, and the archive's records for `astro dev` (/records/<id>.json reads them
+ * there). Astro's pages read nothing else of the archive: the pages made from it are the site build's
+ * (src/site/render/archive-pages.ts), and the search page's filters come from the schema (search-filters.ts).
  */
 import { byArchivePath } from '../../core/publish/records.ts';
-import { handedOverArchive, readSiteArchive, type SiteRecord } from '../build/2-read-archive.ts';
-import { archiveModelOf, type ArchiveModel } from './site-model.ts';
+import { readSiteArchive, type SiteRecord } from '../build/2-read-archive.ts';
 import { sitePaths, type SitePaths } from './paths.ts';
 
 export type RecordEntry = SiteRecord;
-export type { ArchiveModel };
 
-// The archive is read and validated once per build (not once per page; at 100,000 records that matters), by the
-// integration when the build starts (src/site/build/integration.ts). `astro dev` reads it on every request, so edits to
-// records show up.
-let archive: Promise<RecordEntry[]> | undefined;
-
-/** Every record in archive-path order (the public index's order): what the publishers of src/core/publish take. */
-export function archiveRecords(): Promise<readonly RecordEntry[]> {
-  const read = async () => byArchivePath(handedOverArchive() ?? (await readSiteArchive()));
-  if (import.meta.env.ECHO_DEV_SERVER) return read();
-  return (archive ??= read());
-}
-
-let model: Promise<ArchiveModel> | undefined;
-
-/**
- * The whole archive's model (src/site/model/site-model.ts), for the search page's filters: the model of the records
- * the integration read, which it derived already; else derived here once per build (astro dev: on every request).
- */
-export function archiveModel(): Promise<ArchiveModel> {
-  const handed = handedOverArchive();
-  if (handed !== undefined) return Promise.resolve(archiveModelOf(handed));
-  const build = async (): Promise<ArchiveModel> => archiveModelOf(await archiveRecords());
-  if (import.meta.env.ECHO_DEV_SERVER) return build();
-  return (model ??= build());
+/** Every record in archive-path order (the public index's order), read afresh on each call, so edits show up. */
+export async function archiveRecords(): Promise<readonly RecordEntry[]> {
+  return byArchivePath(await readSiteArchive());
 }
 
 // ---- URLs (base-aware, so the site can live under a sub-path; src/site/model/paths.ts) ----

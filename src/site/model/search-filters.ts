@@ -1,10 +1,12 @@
 /**
  * The search page's filters (src/pages/search.astro): for each facet the search index can filter on, the readable
- * labels of the values the archive has (the index's filters hold the labels: src/site/render/record-page/search-document.ts).
- * The one thing Astro's pages read from the archive, so it is part of what decides whether Astro's last output can be
- * kept (src/site/build/cache/astro-output.ts).
+ * labels of every value the schema allows, in the facet's order (the index's filters hold the labels:
+ * src/site/render/record-page/search-document.ts). Read from the schema, not the archive, so that Astro's pages read
+ * nothing from the archive and a build can make them beside the archive's, or before it, in a process of their own
+ * (scripts/build.ts). In the browser the search script keeps the values some record has (src/site/client/filter-options.ts).
  */
-import type { ArchiveModel } from './site-model.ts';
+import { FACETS } from './facets.ts';
+import { valueLabel } from './labels.ts';
 
 /** The facets the search page filters on. */
 export const SEARCH_FACETS: readonly string[] = ['record_kind', 'archive_status', 'verification_level'];
@@ -12,12 +14,15 @@ export const SEARCH_FACETS: readonly string[] = ['record_kind', 'archive_status'
 export interface SearchFilter {
   key: string;
   label: string;
-  /** The labels of the values some record has ("not stated" left out), in the facet's order. */
+  /** The labels of the values the schema allows, in the facet's order. */
   values: string[];
 }
 
-export function searchFilters(model: Pick<ArchiveModel, 'facetCounts'>): SearchFilter[] {
-  return model.facetCounts
-    .filter((c) => SEARCH_FACETS.includes(c.facet.key))
-    .map(({ facet, values }) => ({ key: facet.key, label: facet.label, values: values.filter((v) => v.value !== null).map((v) => v.label) }));
+export function searchFilters(): SearchFilter[] {
+  return FACETS.filter((facet) => SEARCH_FACETS.includes(facet.key)).map((facet) => ({
+    key: facet.key,
+    label: facet.label,
+    values: facet.values.map((value) => valueLabel(facet.key, value)),
+  }));
 }
+

@@ -26,9 +26,7 @@ export interface ArchiveModel {
   facetCounts: FacetCounts[];
 }
 
-// Kept on globalThis, like archiveViewsOf's memo: Astro bundles the pages with their own copy of this module.
-const MODELS = Symbol.for('echo-archive.archive-models');
-const models: WeakMap<readonly SiteRecord[], ArchiveModel> = ((globalThis as { [MODELS]?: WeakMap<readonly SiteRecord[], ArchiveModel> })[MODELS] ??= new WeakMap());
+const models = new WeakMap<readonly SiteRecord[], ArchiveModel>();
 
 /** The model of these validated records, derived on the first call for this very array and reused after. */
 export function archiveModelOf(records: readonly SiteRecord[]): ArchiveModel {

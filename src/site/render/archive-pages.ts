@@ -5,9 +5,8 @@
  *
  * Why not Astro pages: these change with every append (counts, the newest records, the index), and while Astro built
  * them every build had to run `astro build`, whose start and bundling alone are about a quarter of a clean build at
- * 10,000 records. Made here, by plain functions of the records, Astro's own pages read nothing that an append changes
- * but the search page's filter values (astroArchiveInput), so a build whose code, configuration and those values are
- * unchanged keeps Astro's last output (scripts/build.ts).
+ * 10,000 records. Made here, by plain functions of the records, Astro's own pages read nothing of the archive, so a
+ * build whose code and configuration are unchanged keeps Astro's last output (scripts/build.ts).
  *
  * One set of makers, two callers: the build writes every page (archivePages, src/site/build/3-archive-pages.ts),
  * `astro dev` makes the one asked for (archivePageAt, which makes the public index or the sitemaps only for a page of

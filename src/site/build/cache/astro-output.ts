@@ -1,13 +1,12 @@
 /**
  * Astro's output, kept in the build cache, so that a build whose Astro inputs are unchanged need not run `astro build`
- * (scripts/build.ts, src/site/build/without-astro.ts).
+ * (scripts/build.ts, src/site/build/outside-astro.ts).
  *
- * Astro builds only pages that read nothing an append changes (src/site/render/archive-pages.ts makes the rest): the
- * code, the configuration, the gateway's published keys and the example draft decide them, and of the archive only
- * the search page's filter values (src/site/model/search-filters.ts). After each `astro build` the build records what
- * Astro made: its files, each stored once by the SHA-256 of its bytes, under a key over all of those inputs but the
- * filter values, which the record holds beside it (they are known only once the archive is read). A later build with
- * the same key and, once it has read the archive, the same filter values writes those files instead of running Astro.
+ * Astro builds only pages that read nothing of the archive (src/site/render/archive-pages.ts makes the pages made from
+ * it, and the search page's filters come from the schema: src/site/model/search-filters.ts): the code, the
+ * configuration, the gateway's published keys and the example draft decide them. After each `astro build` the build
+ * records what Astro made: its files, each stored once by the SHA-256 of its bytes, under a key over all of those
+ * inputs. A later build with the same key writes those files instead of running Astro.
  *
  * Never trusted, only checked: a stored file is used only when its bytes hash to its name, and any file missing or
  * damaged means Astro runs. The key covers whole folders (the code fingerprint, src/site/build/cache/code-fingerprint.ts)
@@ -20,15 +19,12 @@ import { canonicalSha256, sha256Hex } from '../../../core/crypto/sha256.ts';
 import { CACHE_DIR_ENV, NO_CACHE_ENV } from '../../../core/publish/build-cache.ts';
 import { writeIfChanged } from '../../../core/util/update-in-place.ts';
 import { publishedGatewayKeys } from '../../../gateway/published-keys.ts';
-import { searchFilters } from '../../model/search-filters.ts';
-import { archiveModelOf } from '../../model/site-model.ts';
 import type { FrameSettings } from '../../render/page-frame.ts';
-import type { SiteRecord } from '../2-read-archive.ts';
-import { SITE_DIR_ENV } from '../5-site-folder.ts';
+import { ASTRO_PAGES_ONLY_ENV } from '../astro-pages-only.ts';
 import { codeFingerprint, PAGE_CODE } from './code-fingerprint.ts';
 
 /** The record's format: a record of another format is not read. */
-export const ASTRO_OUTPUT_FORMAT = 1;
+export const ASTRO_OUTPUT_FORMAT = 2;
 
 /** Its folder under the build cache: record.json and the files, files/<sha256>. */
 export const ASTRO_OUTPUT_DIR = 'astro-output';
@@ -37,7 +33,7 @@ export const ASTRO_OUTPUT_DIR = 'astro-output';
 export const ASTRO_ENV = /^(ECHO_|GATEWAY_|SITE_URL$|LOG_SIGNING_KEY|INDEX_SHARD_BYTES$|BROWSE_PAGE_SIZE$)/;
 
 /** Those that say where and how this one build runs, not what it makes. */
-const BUILD_ONLY_ENV: ReadonlySet<string> = new Set([SITE_DIR_ENV, CACHE_DIR_ENV, NO_CACHE_ENV]);
+const BUILD_ONLY_ENV: ReadonlySet<string> = new Set([ASTRO_PAGES_ONLY_ENV, CACHE_DIR_ENV, NO_CACHE_ENV]);
 
 /** Files Astro's pages read that are not code: the example draft of /contributing/. */
 const ASTRO_FILES: readonly string[] = ['examples'];
@@ -45,8 +41,6 @@ const ASTRO_FILES: readonly string[] = ['examples'];
 export interface AstroOutputRecord {
   format: number;
   key: string;
-  /** What Astro's pages read from the archive (the search page's filters), as JSON. */
-  archive: string;
   /** Astro's files: path from the site's root → SHA-256 of the bytes. */
   files: Record<string, string>;
 }
@@ -75,11 +69,6 @@ export function astroOutputKey(repo: string, frame: FrameSettings, env: Record<s
   });
 }
 
-/** What Astro's pages read from these records (the search page's filters), as the record holds it. */
-export function astroArchiveInput(records: readonly SiteRecord[]): string {
-  return JSON.stringify(searchFilters(archiveModelOf(records)));
-}
-
 const recordFile = (cacheRoot: string) => join(cacheRoot, ASTRO_OUTPUT_DIR, 'record.json');
 const storedFile = (cacheRoot: string, sha256: string) => join(cacheRoot, ASTRO_OUTPUT_DIR, 'files', sha256);
 
@@ -91,7 +80,7 @@ export function recordedAstroOutput(cacheRoot: string, key: string): AstroOutput
   } catch {
     return undefined;
   }
-  if (record?.format !== ASTRO_OUTPUT_FORMAT || record.key !== key || typeof record.archive !== 'string' || typeof record.files !== 'object' || record.files === null) return undefined;
+  if (record?.format !== ASTRO_OUTPUT_FORMAT || record.key !== key || typeof record.files !== 'object' || record.files === null) return undefined;
   return record;
 }
 
@@ -100,7 +89,7 @@ export function recordedAstroOutput(cacheRoot: string, key: string): AstroOutput
  * their hashes and the record written last, so that a record never names a file not stored. Files of earlier records
  * go.
  */
-export function recordAstroOutput(cacheRoot: string, key: string, archive: string, dir: string, paths: readonly string[]): void {
+export function recordAstroOutput(cacheRoot: string, key: string, dir: string, paths: readonly string[]): void {
   const files: Record<string, string> = {};
   const keep = new Set<string>();
   mkdirSync(join(cacheRoot, ASTRO_OUTPUT_DIR, 'files'), { recursive: true });
@@ -111,7 +100,7 @@ export function recordAstroOutput(cacheRoot: string, key: string, archive: strin
     keep.add(sha256);
     writeIfChanged(storedFile(cacheRoot, sha256), bytes); // a damaged copy is replaced, never trusted
   }
-  const record: AstroOutputRecord = { format: ASTRO_OUTPUT_FORMAT, key, archive, files };
+  const record: AstroOutputRecord = { format: ASTRO_OUTPUT_FORMAT, key, files };
   writeFileSync(recordFile(cacheRoot), `${JSON.stringify(record)}\n`);
   for (const name of readdirSync(join(cacheRoot, ASTRO_OUTPUT_DIR, 'files'))) {
     if (!keep.has(name)) rmSync(storedFile(cacheRoot, name), { force: true });

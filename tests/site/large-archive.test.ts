@@ -1,13 +1,14 @@
 /**
- * A build of a large archive limits its heaps' growth (src/site/build/heap-growth.ts), a smaller one does not. Run in
- * a child process: the V8 flag is the whole process's, and this test's own process is left as it was.
+ * A build of a large archive limits its heaps' growth and runs Astro before the site build
+ * (src/site/build/large-archive.ts), a smaller one does neither. The flag is tried in a child process: it is the
+ * whole process's, and this test's own process is left as it was.
  */
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { NODE } from '../helpers/cli.ts';
 
-const MODULE = fileURLToPath(new URL('../../src/site/build/heap-growth.ts', import.meta.url));
+const MODULE = fileURLToPath(new URL('../../src/site/build/large-archive.ts', import.meta.url));
 
 /** In a fresh Node (the project's): whether limitHeapGrowthFor(files), an expression over the module m, applied the limit. */
 function run(files: string): { applied: boolean } {
@@ -17,14 +18,20 @@ function run(files: string): { applied: boolean } {
 
 describe('limitHeapGrowthFor', () => {
   it('applies the limit from LARGE_ARCHIVE files, not below', async () => {
-    const { LARGE_ARCHIVE } = await import('../../src/site/build/heap-growth.ts');
+    const { LARGE_ARCHIVE } = await import('../../src/site/build/large-archive.ts');
     expect(run(`m.LARGE_ARCHIVE - 1`)).toEqual({ applied: false });
     expect(run(`m.LARGE_ARCHIVE`)).toEqual({ applied: true });
     expect(LARGE_ARCHIVE).toBeGreaterThan(10_000); // the 10,000-record benchmark builds as V8 would by default
   });
 
   it('is a flag V8 knows: a child process started with it runs', async () => {
-    const { HEAP_GROWING_FLAG } = await import('../../src/site/build/heap-growth.ts');
+    const { HEAP_GROWING_FLAG } = await import('../../src/site/build/large-archive.ts');
     expect(execFileSync(NODE, [HEAP_GROWING_FLAG, '-e', 'console.log("ran")'], { encoding: 'utf8' }).trim()).toBe('ran');
+  });
+
+  it('runs Astro before the site build from LARGE_ARCHIVE files, beside it below', async () => {
+    const { LARGE_ARCHIVE, astroBeforeSiteBuild } = await import('../../src/site/build/large-archive.ts');
+    expect(astroBeforeSiteBuild(LARGE_ARCHIVE - 1)).toBe(false);
+    expect(astroBeforeSiteBuild(LARGE_ARCHIVE)).toBe(true);
   });
 });
