@@ -9,8 +9,9 @@
  *      record-chain builder and writes the search index too (src/site/build/7-search-index.ts);
  *   3. builds a bare Astro project of the same number of trivial pages (one src/pages/[id].astro whose
  *      getStaticPaths returns the ids), made in a temporary folder that uses this project's node_modules;
- * and prints the wall time and peak memory (maximum resident set size, from /usr/bin/time -v when present,
- * else by polling /proc/<pid>/status) of each step, and the ratio site / bare.
+ * and prints the wall time and peak memory of each step (the resident set of the whole process tree, summed, polled
+ * from /proc/<pid>/status; or /usr/bin/time -v's maximum resident set size of its largest process, if that is more),
+ * and the ratio site / bare.
  *
  * With --runs R, the site's `astro build` and the bare build run R times each, alternately (site, bare, site, …, so
  * that a slow spell of the machine hits both), each into a fresh folder; it prints every run, the median times and
@@ -86,7 +87,7 @@ interface Measured {
 
 const NOTE = /Rendered \d+ record pages|Wrote the search index|from the cache/;
 
-/** Runs a command as a child process; wall time, peak RSS (KB) and the end of its output. */
+/** Runs a command as a child process; wall time, peak RSS of its process tree (KB) and the end of its output. */
 function measure(cmd: string, args: string[], opts: { cwd: string; env?: NodeJS.ProcessEnv }): Promise<Measured> {
   const useTime = existsSync(GNU_TIME);
   const statsFile = join(tmpdir(), `echo-bench-time-${process.pid}-${Date.now()}.txt`);
@@ -105,21 +106,19 @@ function measure(cmd: string, args: string[], opts: { cwd: string; env?: NodeJS.
     };
     child.stdout.on('data', keep);
     child.stderr.on('data', keep);
+    // The process tree's RSS, the child and its descendants summed, read from /proc: a build runs `astro build` as a
+    // process of its own beside it, and GNU time's maximum is that of the largest single process.
     let polled = 0;
-    const timer = useTime
-      ? undefined
-      : setInterval(() => {
-          // the process tree's RSS: the child and its descendants, read from /proc
-          polled = Math.max(polled, treeRssKb(child.pid!));
-        }, 50);
+    const timer = setInterval(() => (polled = Math.max(polled, treeRssKb(child.pid!))), useTime ? 100 : 50);
     child.on('error', fail);
     child.on('close', (code) => {
       const wallMs = performance.now() - start;
-      if (timer) clearInterval(timer);
+      clearInterval(timer);
+      // The larger of the two: the polled sum may miss a short peak between two readings.
       let peakKb = polled;
       if (useTime && existsSync(statsFile)) {
         const m = /Maximum resident set size \(kbytes\): (\d+)/.exec(readFileSync(statsFile, 'utf8'));
-        if (m) peakKb = Number(m[1]);
+        if (m) peakKb = Math.max(peakKb, Number(m[1]));
         unlinkSync(statsFile);
       }
       done({ wallMs, peakKb, code: code ?? 1, tail: out.split('\n').slice(-25).join('\n'), notes });
@@ -182,7 +181,7 @@ const records = join(base, 'records');
 try {
   console.log(`machine: ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${mb(totalmem() / 1024)} RAM; node ${process.version}`);
   console.log(`working folder: ${base} (TMPDIR sets where)`);
-  console.log(`peak memory: ${existsSync(GNU_TIME) ? 'maximum resident set size from /usr/bin/time -v' : 'polled RSS of the process tree (/proc)'}`);
+  console.log(`peak memory: the process tree's RSS, summed, polled from /proc${existsSync(GNU_TIME) ? ", or /usr/bin/time -v's maximum RSS of one process if more" : ''}`);
 
   // 1. the synthetic archive, invalid files removed
   let t = performance.now();

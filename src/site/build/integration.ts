@@ -20,8 +20,8 @@
  *   configuration can run without Astro (scripts/build.ts, src/site/build/outside-astro.ts).
  * - The site's folder: a bare `astro build` gets a fresh one beside the staging folders, which then takes the place of
  *   Astro's output.
- * - `npm run build` runs `astro build` for Astro's own pages only (src/site/build/astro-pages-only.ts): the hooks then bundle the
- *   builder and record Astro's output, and the site build runs in scripts/build.ts's own process
+ * - `npm run build` runs `astro build` for Astro's own pages only (src/site/build/astro-pages-only.ts): the hooks
+ *   then bundle the builder and record Astro's output, and the site build runs in scripts/build.ts's own process
  *   (src/site/build/outside-astro.ts), with Astro's files moved in from Astro's output folder.
  * - `astro dev`: the record pages, the listing pages, the archive's pages and the browse script are served by a
  *   middleware from the same renderers, reading the archive on each request (as the dev pages do), so edits to records

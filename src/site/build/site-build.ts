@@ -7,8 +7,9 @@
  * startSiteBuild reads and validates the archive (an invalid archive stops it, with the command line's own report) and
  * starts the record and listing pages on worker threads (3-record-pages.ts) and the search index on its own thread
  * (7-search-index.ts). finish writes the pages made from the whole archive (3-archive-pages.ts), waits for the threads,
- * writes the browse script, the log and the index, puts Astro's files in (waiting for them only then), and removes whatever the build did not place
- * (5-site-folder.ts). Every file is written only when its bytes change (src/core/util/update-in-place.ts).
+ * writes the browse script, the log and the index, puts Astro's files in (waiting for them only then), and removes
+ * whatever the build did not place (5-site-folder.ts). Every file is written only when its bytes change
+ * (src/core/util/update-in-place.ts).
  */
 import { randomUUID } from 'node:crypto';
 import { mkdirSync, rmSync } from 'node:fs';
