@@ -126,8 +126,36 @@ function measure(cmd: string, args: string[], opts: { cwd: string; env?: NodeJS.
   });
 }
 
+/**
+ * The resident set of `pid` and its descendants, summed. Each process's children are read from its main thread's
+ * `children` file (Node spawns from its main thread), a few reads per poll; where the kernel has no such file, from
+ * the parent of every process in /proc.
+ */
 function treeRssKb(pid: number): number {
   let total = 0;
+  const childrenOf = existsSync(`/proc/${process.pid}/task/${process.pid}/children`) ? childrenFile : childrenByScan();
+  const stack = [pid];
+  while (stack.length) {
+    const p = stack.pop()!;
+    try {
+      total += Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${p}/status`, 'utf8'))?.[1] ?? 0);
+    } catch {
+      /* gone */
+    }
+    stack.push(...childrenOf(p));
+  }
+  return total;
+}
+
+function childrenFile(pid: number): number[] {
+  try {
+    return readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').split(' ').filter(Boolean).map(Number);
+  } catch {
+    return []; // gone
+  }
+}
+
+function childrenByScan(): (pid: number) => number[] {
   const kids = new Map<number, number[]>();
   for (const d of readdirSync('/proc')) {
     if (!/^\d+$/.test(d)) continue;
@@ -138,17 +166,7 @@ function treeRssKb(pid: number): number {
       /* gone */
     }
   }
-  const stack = [pid];
-  while (stack.length) {
-    const p = stack.pop()!;
-    try {
-      total += Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${p}/status`, 'utf8'))?.[1] ?? 0);
-    } catch {
-      /* gone */
-    }
-    stack.push(...(kids.get(p) ?? []));
-  }
-  return total;
+  return (pid) => kids.get(pid) ?? [];
 }
 
 function median(values: readonly number[]): number {
