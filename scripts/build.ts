@@ -64,6 +64,22 @@ swaps it in, writing only the files that change. It can be deleted at any time; 
   process.exit(0);
 }
 
+// Imported here, not above: --help needs none of the site build.
+const { buildOutsideAstro, frameOutsideAstro, recordedOutputFor } = await import('../src/site/build/outside-astro.ts');
+const { ASTRO_PAGES_ONLY_ENV } = await import('../src/site/build/astro-pages-only.ts');
+const { ArchiveBuildError } = await import('../src/site/build/2-read-archive.ts');
+const { consoleLogger } = await import('../src/site/build/console-logger.ts');
+type AstroFiles = import('../src/site/build/site-build.ts').AstroFiles;
+
+let frame: ReturnType<typeof frameOutsideAstro>;
+try {
+  frame = frameOutsideAstro(REPO);
+} catch (err) {
+  // A deploy build without its public addresses: the message says what to set (src/core/config.ts). Nothing is made yet.
+  console.error(`build: ${(err as Error).message}`);
+  process.exit(1);
+}
+
 const noCache = values['no-cache'] === true;
 const outDir = values['out-dir'] === undefined ? join(REPO, 'dist') : resolve(values['out-dir']);
 const parent = dirname(outDir);
@@ -147,21 +163,6 @@ function fail(name: string, why: string, status: number): never {
 const root = resolve(REPO, recordsRoot());
 const archiveFiles = existsSync(root) ? listArchiveFiles(root).length : 0;
 limitHeapGrowthFor(archiveFiles);
-
-// Imported here, not above: --help needs none of the site build.
-const { buildOutsideAstro, frameOutsideAstro, recordedOutputFor } = await import('../src/site/build/outside-astro.ts');
-const { ASTRO_PAGES_ONLY_ENV } = await import('../src/site/build/astro-pages-only.ts');
-const { ArchiveBuildError } = await import('../src/site/build/2-read-archive.ts');
-const { consoleLogger } = await import('../src/site/build/console-logger.ts');
-type AstroFiles = import('../src/site/build/site-build.ts').AstroFiles;
-
-let frame: ReturnType<typeof frameOutsideAstro>;
-try {
-  frame = frameOutsideAstro(REPO);
-} catch (err) {
-  // A deploy build without its public addresses: the message says what to set (src/core/config.ts).
-  fail('reading the configuration', (err as Error).message, 1);
-}
 
 /** A step that failed: its name, why, and the exit code to end with. */
 class StepFailure extends Error {

@@ -1,7 +1,13 @@
 /** A production build never publishes the development addresses (src/core/config.ts, used by the builder and Astro). */
+import { spawnSync } from 'node:child_process';
+import { readdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { basePathOf, buildSiteConfig, DeployConfigError, isDeployBuild } from '../../src/core/config.ts';
 import { buildBuilder } from '../../src/builder/bundle.ts';
+import { NODE } from '../helpers/cli.ts';
+import { REPO_ROOT } from '../helpers/records.ts';
+import { tempDir } from '../helpers/temp-dir.ts';
 
 const PUBLIC = { SITE_URL: 'https://echoes.example.org/', GATEWAY_URL: 'https://intake.example.org' };
 
@@ -51,6 +57,17 @@ describe('buildSiteConfig', () => {
 
   it('stops the builder bundle of a production build before anything is written', async () => {
     await expect(buildBuilder({ outfile: '/nonexistent-dir/never-written.mjs', env: { ECHO_ARCHIVE_DEPLOY: '1' } })).rejects.toThrow(DeployConfigError);
+  });
+
+  it('stops npm run build of a production build before anything is made, saying what to set', () => {
+    const parent = tempDir('echo-deploy-build-');
+    const env: Record<string, string | undefined> = { ...process.env, ECHO_ARCHIVE_DEPLOY: '1' };
+    delete env.SITE_URL;
+    delete env.GATEWAY_URL;
+    const run = spawnSync(NODE, [resolve(REPO_ROOT, 'scripts/build.ts'), '--out-dir', join(parent, 'dist')], { cwd: REPO_ROOT, env, encoding: 'utf8' });
+    expect(run.status).toBe(1);
+    expect(run.stderr).toMatch(/^build: a production build \(ECHO_ARCHIVE_DEPLOY=1\) needs the public addresses.*SITE_URL is not set/m);
+    expect(readdirSync(parent)).toEqual([]); // no site, no staging folder, no spare
   });
 });
 
