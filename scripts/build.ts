@@ -202,7 +202,9 @@ async function stopAstro(): Promise<void> {
   if (child === undefined || child.exitCode !== null) return;
   const ended = new Promise((done) => child.once('exit', done));
   child.kill('SIGTERM');
+  const unheard = setTimeout(() => child.kill('SIGKILL'), 5_000); // Astro ends on SIGTERM; this, if it does not
   await ended;
+  clearTimeout(unheard);
 }
 
 // Astro's pages read nothing of the archive: when the last `astro build` recorded its output for this code and
