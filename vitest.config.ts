@@ -13,6 +13,8 @@ export default defineConfig({
     // Rule tests share nothing but read-only fixtures; temporary archives live under os.tmpdir(), which the global
     // setup points at a folder of this run's own and removes afterwards.
     globalSetup: ['tests/helpers/global-tmp.ts'],
+    // The processes tests start keep Node's compile cache in that folder; the workers themselves keep none.
+    setupFiles: ['tests/helpers/child-compile-cache.ts'],
     pool: 'forks',
     reporters: ['default'],
   },
