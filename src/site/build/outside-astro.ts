@@ -8,8 +8,8 @@
  *   code and configuration: no `astro build` at all, which saves Astro's start, setup and bundling (about 2.4 s at
  *   10,000 records, a quarter of a clean build);
  * - else from an `astro build` of Astro's own pages (src/site/build/astro-pages-only.ts: the integration then leaves
- *   the archive alone and records what Astro made), run as a child process beside this build, or before it for a large archive
- *   (src/site/build/large-archive.ts), so that Astro's memory and the archive's are never held at once.
+ *   the archive alone and records what Astro made), run as a child process beside this build, or before it for a
+ *   large archive (src/site/build/large-archive.ts), so that Astro's memory and the archive's are never held at once.
  *
  * A bare `astro build` still builds the whole site inside Astro's process (src/site/build/integration.ts).
  */
