@@ -27,6 +27,8 @@ import {
 import { CLIENT, KEYS, record, submission } from '../record-chain/helpers.ts';
 import { startGateway, type RunningGateway } from '../gateway/helpers.ts';
 import { ArchiveIndex } from '../../src/gateway/archive-index.ts';
+import { gatewayDescription } from '../../src/gateway/openapi-document.ts';
+import { siteConfig } from '../../src/core/config.ts';
 import {
   arbitraryBytes,
   arbitraryJsonText,
@@ -172,7 +174,15 @@ const fuzzRequest: fc.Arbitrary<FuzzRequest> = fc.oneof(
 // ---------------------------------------------------------------------------------------------------------------
 // Checks
 
-const ENVELOPE_FIELDS = ['status', 'code', 'message', 'diagnostics', 'retry_after_seconds', 'current_route', 'request_id'];
+/**
+ * The fields an error may carry: those of the published description's ErrorEnvelope (/api/gateway-openapi.json), not
+ * a list of the test's own (which lacked existing_submission_sha256 and claim_gate, so the fuzz failed whenever it
+ * sent a second guardian application for a key).
+ */
+const ENVELOPE_FIELDS = Object.keys(
+  (gatewayDescription(siteConfig({})) as { components: { schemas: { ErrorEnvelope: { properties: { error: { properties: object } } } } } }).components.schemas.ErrorEnvelope
+    .properties.error.properties,
+);
 
 /** An answer as the contract says: JSON (unless HEAD), never a 500, errors in the one envelope. Returns the body. */
 function expectWellFormed(r: FuzzRequest, a: RawAnswer): any { // eslint-disable-line @typescript-eslint/no-explicit-any
