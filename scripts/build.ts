@@ -69,7 +69,7 @@ const { buildOutsideAstro, frameOutsideAstro, recordedOutputFor } = await import
 const { ASTRO_PAGES_ONLY_ENV } = await import('../src/site/build/astro-pages-only.ts');
 const { ArchiveBuildError } = await import('../src/site/build/2-read-archive.ts');
 const { consoleLogger } = await import('../src/site/build/console-logger.ts');
-type AstroFiles = import('../src/site/build/site-build.ts').AstroFiles;
+type AstroFiles = import('../src/site/build/5-site-folder.ts').AstroFiles;
 
 let frame: ReturnType<typeof frameOutsideAstro>;
 try {

@@ -103,7 +103,7 @@ describe("Astro's recorded output", () => {
     const contents = readRecordedAstroOutput(cache, record)!;
     const out = site({ 'agents/index.html': 'agents' });
     // written into a site's folder as a build without Astro does (finishSiteFolder), each only if its bytes change
-    expect(finishSiteFolder({ dir: out, own: false }, contents, new Set())).toEqual({ astro: ['_astro/search.js', 'agents/index.html'], moved: 1, removed: 0 });
+    expect(finishSiteFolder({ dir: out, own: false }, { recorded: contents }, new Set())).toEqual({ astro: ['_astro/search.js', 'agents/index.html'], moved: 1, removed: 0 });
     expect(readFileSync(join(out, '_astro/search.js'), 'utf8')).toBe('js');
     forgetAstroOutput(cache);
     expect(recordedAstroOutput(cache, 'k1')).toBeUndefined();

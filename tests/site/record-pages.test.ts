@@ -287,7 +287,7 @@ describe('finishSiteFolder', () => {
     file(out, 'browse/record_kind/index.html', 'counts');
     const unchanged = statSync(join(site, 'about/index.html')).ino;
     const files = new Set(['records/echo-a/index.html', 'browse/record_kind/echo/index.html']);
-    const finished = finishSiteFolder({ dir: site, own: false }, out, files);
+    const finished = finishSiteFolder({ dir: site, own: false }, { out }, files);
     expect({ ...finished, astro: [...finished.astro].sort() }).toEqual({ astro: ['about/index.html', 'browse/record_kind/index.html', 'index.html'], moved: 2, removed: 1 });
     expect(readFileSync(join(site, 'index.html'), 'utf8')).toBe('astro, this build');
     expect(readFileSync(join(site, 'browse/record_kind/index.html'), 'utf8')).toBe('counts');
@@ -302,7 +302,7 @@ describe('finishSiteFolder', () => {
     const out = tempDir();
     file(site, 'browse/index.html', 'listing');
     file(out, 'browse/index.html', 'astro');
-    expect(() => finishSiteFolder({ dir: site, own: false }, out, new Set(['browse/index.html']))).toThrow(
+    expect(() => finishSiteFolder({ dir: site, own: false }, { out }, new Set(['browse/index.html']))).toThrow(
       "browse/index.html: a page of the archive's would replace a file Astro built there",
     );
   });
@@ -313,7 +313,7 @@ describe('finishSiteFolder', () => {
     const out = join(root, 'out');
     file(site, 'records/echo-a.json', '{}');
     file(out, 'index.html', 'astro');
-    finishSiteFolder({ dir: site, own: true }, out, new Set(['records/echo-a.json']));
+    finishSiteFolder({ dir: site, own: true }, { out }, new Set(['records/echo-a.json']));
     expect(existsSync(site)).toBe(false);
     expect(readFileSync(join(out, 'records/echo-a.json'), 'utf8')).toBe('{}');
     expect(readFileSync(join(out, 'index.html'), 'utf8')).toBe('astro');

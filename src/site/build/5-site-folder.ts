@@ -17,6 +17,9 @@ export function spareFolderOf(outDir: string): string {
   return join(dirname(outDir), `.${basename(outDir)}.spare`);
 }
 
+/** Astro's files: in Astro's output folder, to be moved in; or recorded from an earlier build (path → bytes), to be written. */
+export type AstroFiles = { out: string } | { recorded: ReadonlyMap<string, Uint8Array> };
+
 export interface SiteFolder {
   dir: string;
   /** Made by this build (a bare `astro build`): it becomes Astro's output when done. Else the spare, updated in place. */
@@ -24,30 +27,30 @@ export interface SiteFolder {
 }
 
 /**
- * Ends a build's site folder: Astro's files move in from `astro`, Astro's output folder (each only if its bytes
- * differ), or are written from the bytes of its recorded output (src/site/build/cache/astro-output.ts: a build without
+ * Ends a build's site folder: Astro's files move in from Astro's output folder (each only if its bytes differ), or
+ * are written from the bytes of its recorded output (src/site/build/cache/astro-output.ts: a build without
  * Astro), each only if its bytes change; then everything the build did not place (`files`, the site's paths of what it
  * placed, which gets Astro's added) is removed. A file of Astro's at a path the build placed is an error: two parts of
  * the site would claim one address. With a folder of its own, the folder then takes the place of Astro's output folder.
  * Returns Astro's files (their site paths), how many of them were written and how many files were removed.
  */
-export function finishSiteFolder(site: SiteFolder, astro: string | ReadonlyMap<string, Uint8Array>, files: Set<string>): { astro: string[]; moved: number; removed: number } {
-  const paths = typeof astro === 'string' ? filesUnder(astro) : [...astro.keys()];
+export function finishSiteFolder(site: SiteFolder, astro: AstroFiles, files: Set<string>): { astro: string[]; moved: number; removed: number } {
+  const paths = 'out' in astro ? filesUnder(astro.out) : [...astro.recorded.keys()];
   let moved = 0;
   for (const path of paths) {
     if (files.has(path)) throw new Error(`${path}: a page of the archive's would replace a file Astro built there`);
     files.add(path);
-    const placed = typeof astro === 'string' ? moveIfChanged(join(astro, path), join(site.dir, path)) : writeIfChanged(join(site.dir, path), astro.get(path)!);
+    const placed = 'out' in astro ? moveIfChanged(join(astro.out, path), join(site.dir, path)) : writeIfChanged(join(site.dir, path), astro.recorded.get(path)!);
     if (placed) moved++;
   }
   const removed = pruneFolder(site.dir, files);
-  if (site.own && typeof astro === 'string') {
-    rmSync(astro, { recursive: true, force: true });
+  if (site.own && 'out' in astro) {
+    rmSync(astro.out, { recursive: true, force: true });
     try {
-      renameSync(site.dir, astro);
+      renameSync(site.dir, astro.out);
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== 'EXDEV') throw err;
-      cpSync(site.dir, astro, { recursive: true });
+      cpSync(site.dir, astro.out, { recursive: true });
     }
   }
   return { astro: paths, moved, removed };

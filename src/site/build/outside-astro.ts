@@ -20,7 +20,8 @@ import { buildCacheRoot, noCacheFromEnv } from '../../core/publish/build-cache.t
 import type { FrameSettings } from '../render/page-frame.ts';
 import type { ArchiveLogger } from './console-logger.ts';
 import { astroOutputKey, readRecordedAstroOutput, recordedAstroOutput } from './cache/astro-output.ts';
-import { frameSettingsOf, localBuildOf, startSiteBuild, type AstroFiles } from './site-build.ts';
+import type { AstroFiles } from './5-site-folder.ts';
+import { frameSettingsOf, localBuildOf, startSiteBuild } from './site-build.ts';
 
 /**
  * The frame Astro's integration works out from astro.config.mjs's site address (siteAddress) and public folder. A

@@ -30,7 +30,7 @@ import { writeArchivePages } from './3-archive-pages.ts';
 import { startRecordPages } from './3-record-pages.ts';
 import { listingPageName, recordPageName } from './3-record-pages-worker.ts';
 import { rawRecordName } from './4-raw-records.ts';
-import { finishSiteFolder, type SiteFolder } from './5-site-folder.ts';
+import { finishSiteFolder, type AstroFiles, type SiteFolder } from './5-site-folder.ts';
 import { createStaging } from './5-staging.ts';
 import { writeSiteLog } from './6-transparency-log.ts';
 import { startSearchIndex } from './7-search-index.ts';
@@ -69,12 +69,7 @@ export interface SiteBuildOptions {
   stagingParent: string;
 }
 
-/** Astro's files: in Astro's output folder, to be moved in; or recorded from an earlier build (path → bytes), to be written. */
-export type AstroFiles = { out: string } | { recorded: ReadonlyMap<string, Uint8Array> };
-
 export interface SiteBuild {
-  /** The archive's records, as read and validated. */
-  readonly records: SiteRecord[];
   /** Whether the build cache is on (ECHO_ARCHIVE_NO_CACHE unset, its folder usable). */
   readonly cached: boolean;
   /**
@@ -127,7 +122,6 @@ export async function startSiteBuild({ repo, root, frame, logger, site, stagingP
   const log = siteLogOf(records);
 
   return {
-    records,
     cached: cache !== undefined,
     async finish(coming) {
       let finished = false;
@@ -163,7 +157,7 @@ export async function startSiteBuild({ repo, root, frame, logger, site, stagingP
         logger.info(`Wrote the search index: ${done.pages} records in ${index.files.length} files (${index.written} changed${fromCache}, ${Math.round(performance.now() - indexStarted)} ms)`);
         const how = site.own ? 'into a new folder' : 'in place';
         const astro = await coming;
-        const folder = finishSiteFolder(site, 'out' in astro ? astro.out : astro.recorded, files);
+        const folder = finishSiteFolder(site, astro, files);
         changed += folder.moved;
         const astroWritten =
           'out' in astro
