@@ -240,6 +240,7 @@ export function createGateway(options: GatewayOptions): Gateway {
   let selfUrl = site.gatewayUrl;
   // What the MCP tools' calls to this gateway carry, so that they are not charged again (src/gateway/mcp.ts).
   const innerCallToken = randomBytes(32).toString('base64url');
+  const innerCallBytes = Buffer.from(innerCallToken);
   const mcp = options.mcp ? gatewayMcp({ siteUrl: site.baseUrl, gatewayUrl: () => selfUrl, version: options.mcp.version, innerCallToken }) : undefined;
   // Worked out once, not per /mcp request: the Host and Origin names answered besides loopback ones, and the largest
   // JSON-RPC body read (a submission inside a tool call, with room for the envelope).
@@ -358,8 +359,7 @@ export function createGateway(options: GatewayOptions): Gateway {
     const sent = req.headers[MCP_INNER_CALL_HEADER];
     if (mcp === undefined || typeof sent !== 'string') return false;
     const a = Buffer.from(sent);
-    const b = Buffer.from(innerCallToken);
-    return a.length === b.length && timingSafeEqual(a, b);
+    return a.length === innerCallBytes.length && timingSafeEqual(a, innerCallBytes);
   }
 
   /** Content type, size, strict JSON: what both POST routes share. */
