@@ -133,7 +133,7 @@ function measure(cmd: string, args: string[], opts: { cwd: string; env?: NodeJS.
  */
 function treeRssKb(pid: number): number {
   let total = 0;
-  const childrenOf = existsSync(`/proc/${process.pid}/task/${process.pid}/children`) ? childrenFile : childrenByScan();
+  const childrenOf = HAS_CHILDREN_FILES ? childrenFile : childrenByScan();
   const stack = [pid];
   while (stack.length) {
     const p = stack.pop()!;
@@ -146,6 +146,9 @@ function treeRssKb(pid: number): number {
   }
   return total;
 }
+
+/** Whether the kernel lists each thread's children (CONFIG_PROC_CHILDREN): asked once, not on every poll. */
+const HAS_CHILDREN_FILES = existsSync(`/proc/${process.pid}/task/${process.pid}/children`);
 
 function childrenFile(pid: number): number[] {
   try {
