@@ -1,7 +1,7 @@
 /**
- * Where a build says what it is doing, and a logger on the console for a build that runs without Astro
- * (scripts/build.ts): its lines look like those of Astro's integration logger ("12:00:00 [echo-archive] …"), so that
- * a build's log reads the same either way.
+ * Where a build says what it is doing, and a logger on the console for the site build of `npm run build`, which runs
+ * outside Astro's process (scripts/build.ts): its lines look like those of Astro's integration logger
+ * ("12:00:00 [echo-archive] …"), so that a build's log reads the same inside a bare `astro build`.
  */
 
 /** Where the build says what it is doing (Astro's integration logger, or the console). */
