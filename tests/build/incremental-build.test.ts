@@ -12,6 +12,7 @@ import { appendFileSync, cpSync, mkdirSync, readdirSync, readFileSync, renameSyn
 import { join, relative, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sha256Hex } from '../../src/core/crypto/sha256.ts';
+import { CHECKED_MARGIN_MS } from '../../src/site/build/cache/page-cache.ts';
 import { REPO_ROOT } from '../helpers/records.ts';
 import { tempDir } from '../helpers/temp-dir.ts';
 
@@ -74,6 +75,11 @@ const listings = (log: string) => {
 const siteFolder = (log: string) => {
   const [, files, written, removed] = /Updated the site's (\d+) files in place: (\d+) written, (\d+) removed/.exec(log) ?? [];
   return { files: Number(files ?? NaN), written: Number(written ?? NaN), removed: Number(removed ?? NaN) };
+};
+/** What a build's log says of the page cache's entries: how many it read and hashed, how many it knew unchanged. */
+const entriesUsed = (log: string) => {
+  const [, hashed, known] = /Page cache: (\d+) entries read and checked by their hash, (\d+) unchanged since the last build checked them/.exec(log) ?? [];
+  return { hashed: Number(hashed ?? NaN), known: Number(known ?? NaN) };
 };
 /** Whether the build ran without Astro, writing its recorded output. */
 const withoutAstro = (log: string) => /build: done \(without astro build/.test(log);
@@ -185,6 +191,25 @@ describe('a build with the cache writes what a clean build writes', () => {
     expect(again.files).toBe(files.size);
     expect(again).toMatchObject({ written: 0, removed: 0 });
     expect(withoutAstro(last)).toBe(true);
+  }, 240_000);
+
+  it('an entry unchanged since the last build checked it is used unread; one edited through the output is checked and replaced', async () => {
+    // The last build linked every page entry into the folder it updated (a clean build's files were there), which
+    // changed their change times (the search documents are not linked: they are known already). Past the margin, the
+    // next build checks each page entry by its hash, and the one after knows every entry.
+    await new Promise((wait) => setTimeout(wait, CHECKED_MARGIN_MS + 500));
+    const checking = entriesUsed(await build(false));
+    expect(checking.hashed).toBeGreaterThan(RECORDS);
+    const knowing = entriesUsed(await build(false));
+    expect(knowing).toEqual({ hashed: 0, known: checking.hashed + checking.known });
+    // A record page edited in the output, in place: the same file as its cache entry (a hard link), so the entry is
+    // damaged too, but its change time is new. The next build checks it by its hash, refuses it and renders the page.
+    const page = join(project, 'dist/records/echo-2026-01-14-000001/index.html');
+    writeFileSync(page, readFileSync(page, 'utf8').replace('</main>', '<p>edited</p></main>'));
+    const { log } = await cachedEqualsClean();
+    expect(reused(log)).toBe(RECORDS - 1);
+    expect(entriesUsed(log).hashed).toBeGreaterThanOrEqual(1);
+    expect(entriesUsed(log).known).toBeGreaterThan(RECORDS);
   }, 240_000);
 
   it("after a file of Astro's recorded output is damaged: Astro runs after all", async () => {

@@ -6,7 +6,15 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, unlinkSync, writeFile
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { PageCache, pageCacheKey, pageEntryName, prunePageCache } from '../../src/site/build/cache/page-cache.ts';
+import {
+  CHECKED_MARGIN_MS,
+  PageCache,
+  pageCacheKey,
+  pageEntryName,
+  prunePageCache,
+  readCheckedBefore,
+  writeCheckedStamp,
+} from '../../src/site/build/cache/page-cache.ts';
 import { tempDir } from '../helpers/temp-dir.ts';
 
 const frame = { base: '/', site: 'https://example.org/', stylesheet: '/styles/site.css?v=abc' };
@@ -109,5 +117,54 @@ describe('page cache entries', () => {
     expect(readdirSync(dir)).toEqual([keep.split('/')[0]]);
     expect(readFileSync(join(dir, keep), 'utf8')).toBe('a');
     expect(prunePageCache(join(dir, 'missing'), new Set())).toBe(0);
+  });
+
+  it('uses an entry unchanged since the stamp without reading it, and checks one changed since by its hash', () => {
+    const { dir, cache, write } = setup();
+    const name = cache.store(key, write('a.html', '<p>page</p>'), '<p>page</p>')!;
+    const documentName = cache.storeBytes(key, '{"document":1}', 'json')!;
+    // Stamped after the entries were made: known by their change time, the page's bytes not even read.
+    const after = new PageCache({ dir, code: 'code', build: 'after', checkedBefore: Date.now() + 1000 });
+    expect(after.locate(key)).toEqual({ name });
+    expect(after.find(key, 'json')?.bytes.toString()).toBe('{"document":1}'); // asked for: read, not hashed
+    expect(after.checks).toEqual({ hashed: 0, known: 2 });
+    // Written through after the stamp (the entry is a hard link to a page of the output, which someone edited, same
+    // size): its change time is after the stamp, so its hash decides, and it is refused.
+    const before = Date.now() - 1000;
+    writeFileSync(join(dir, name), '<p>PAGE</p>');
+    writeFileSync(join(dir, documentName), '{"document":2}');
+    const next = new PageCache({ dir, code: 'code', build: 'next', checkedBefore: before });
+    expect(next.locate(key)).toBeUndefined();
+    expect(next.find(key, 'json')).toBeUndefined();
+    expect(next.checks).toEqual({ hashed: 2, known: 0 });
+    // Made whole again after the stamp: checked by its hash, and used with its bytes.
+    writeFileSync(join(dir, name), '<p>page</p>');
+    const again = new PageCache({ dir, code: 'code', build: 'again', checkedBefore: before });
+    expect(again.locate(key)?.bytes?.toString()).toBe('<p>page</p>');
+    expect(again.checks).toEqual({ hashed: 1, known: 0 });
+  });
+
+  it('the stamp gives the time of the build that wrote it, less the margin; nothing when missing, foreign or ahead of the clock', () => {
+    const { dir } = setup();
+    mkdirSync(dir, { recursive: true });
+    expect(readCheckedBefore(dir)).toBeUndefined();
+    writeCheckedStamp(dir, 1_800_000_000_000);
+    expect(readCheckedBefore(dir, 1_800_000_005_000)).toBe(1_800_000_000_000 - CHECKED_MARGIN_MS);
+    expect(readCheckedBefore(dir, 1_799_999_999_999)).toBeUndefined(); // the clock was set back since
+    expect(readdirSync(dir)).toEqual(['checked-before']); // no temporary file left
+    for (const text of ['', 'echo-archive page cache stamp 1\n', 'echo-archive page cache stamp 2\n1800000000000\n', 'echo-archive page cache stamp 1\n18e11\n', 'echo-archive page cache stamp 1\n1800000000000']) {
+      writeFileSync(join(dir, 'checked-before'), text);
+      expect(readCheckedBefore(dir, 1_800_000_005_000), JSON.stringify(text)).toBeUndefined();
+    }
+  });
+
+  it('pruning removes the stamp with the rest: only the build that pruned may write one again', () => {
+    const { dir, cache, write } = setup();
+    const keep = cache.store(key, write('a.html', 'a'), 'a')!;
+    writeCheckedStamp(dir, Date.now());
+    expect(readCheckedBefore(dir)).toBeDefined();
+    prunePageCache(dir, new Set([keep]));
+    expect(readCheckedBefore(dir)).toBeUndefined();
+    expect(existsSync(join(dir, keep))).toBe(true);
   });
 });

@@ -92,6 +92,9 @@ export interface RecordBatchResult {
   listingsReused: number;
   /** The cache entries this batch used or stored (names relative to the cache folder). */
   entries: string[];
+  /** Of the entries looked at, how many were read and hashed, and how many known unchanged by their ctime (page-cache.ts). */
+  entriesHashed: number;
+  entriesKnown: number;
   /** Files (pages and raw records) written or linked anew: the others held the right bytes already. */
   changed: number;
   /** The listing pages given without their job that the cache could not give (their places in `listings.pages`). */
@@ -109,7 +112,8 @@ function cacheFor(settings: PageCacheSettings | undefined): PageCache | undefine
 export default function renderRecordPages({ frame, dir, jobs, cache: settings, searchFile, listings }: RecordPageBatch): RecordBatchResult {
   const siteFrame = frameOf(frame);
   const cache = cacheFor(settings);
-  const result: RecordBatchResult = { pages: 0, reused: 0, linked: 0, copied: 0, listings: 0, listingsReused: 0, entries: [], changed: 0 };
+  const result: RecordBatchResult = { pages: 0, reused: 0, linked: 0, copied: 0, listings: 0, listingsReused: 0, entries: [], entriesHashed: 0, entriesKnown: 0, changed: 0 };
+  const checksBefore = cache && { ...cache.checks };
   if (listings) renderListingPages(listings, siteFrame, cache, result);
   // Each record's search document as one JSON line (the cache's entry is that line already: not parsed here).
   const search: (string | Uint8Array)[] = [];
@@ -126,7 +130,7 @@ export default function renderRecordPages({ frame, dir, jobs, cache: settings, s
     result.pages++;
     const key = cache ? pageCacheKey(cache.settings.code, frame, page) : undefined;
     if (cache && key) {
-      const hit = cache.find(key);
+      const hit = cache.locate(key);
       const placed = hit && placeCached(join(cache.settings.dir, hit.name), file, hit.bytes);
       if (placed) {
         if (placed === 'changed') result.changed++;
@@ -151,6 +155,10 @@ export default function renderRecordPages({ frame, dir, jobs, cache: settings, s
     search.push(cache && key ? storeSearchDocument(cache, key, doc, result) : doc);
   }
   if (searchFile !== undefined) writeSearchDocuments(searchFile, search);
+  if (cache && checksBefore) {
+    result.entriesHashed = cache.checks.hashed - checksBefore.hashed;
+    result.entriesKnown = cache.checks.known - checksBefore.known;
+  }
   return result;
 }
 
@@ -162,7 +170,7 @@ function renderListingPages({ dir, script, pages }: ListingBatch, siteFrame: Sit
   for (const [place, { path, key, job }] of pages.entries()) {
     const file = join(dir, listingPageName(path));
     if (cache && key) {
-      const hit = cache.find(key);
+      const hit = cache.locate(key);
       const placed = hit && placeCached(join(cache.settings.dir, hit.name), file, hit.bytes);
       if (placed) {
         if (placed === 'changed') result.changed++;
@@ -193,9 +201,9 @@ function storeSearchDocument(cache: PageCache, key: string, line: string, result
 
 /**
  * Links a verified entry at the page's place (left as it is when it is that entry already); false if the entry
- * vanished in between (another build pruned it).
+ * vanished in between (another build pruned it). `bytes`: the entry's, when they were read to check it.
  */
-function placeCached(entry: string, file: string, bytes: Buffer): 'changed' | 'kept' | false {
+function placeCached(entry: string, file: string, bytes: Buffer | undefined): 'changed' | 'kept' | false {
   try {
     return linkIfChanged(entry, file, bytes).changed ? 'changed' : 'kept';
   } catch {

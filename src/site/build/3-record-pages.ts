@@ -154,7 +154,7 @@ export function startRecordPages(
   let jobs: RecordJob[] = [];
   let listingJobs: ListingJob[] = [];
   let length = 0;
-  const total: RecordPagesTotal = { pages: 0, reused: 0, linked: 0, copied: 0, listings: 0, listingsReused: 0, entries: [], changed: 0 };
+  const total: RecordPagesTotal = { pages: 0, reused: 0, linked: 0, copied: 0, listings: 0, listingsReused: 0, entries: [], entriesHashed: 0, entriesKnown: 0, changed: 0 };
   const count = (r: RecordBatchResult) => {
     total.pages += r.pages;
     total.reused += r.reused;
@@ -163,6 +163,8 @@ export function startRecordPages(
     total.listings += r.listings;
     total.listingsReused += r.listingsReused;
     total.changed += r.changed;
+    total.entriesHashed += r.entriesHashed;
+    total.entriesKnown += r.entriesKnown;
     for (const entry of r.entries) total.entries.push(entry);
   };
   let done = new Uint8Array(0);

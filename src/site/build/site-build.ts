@@ -35,7 +35,7 @@ import { createStaging } from './5-staging.ts';
 import { writeSiteLog } from './6-transparency-log.ts';
 import { startSearchIndex } from './7-search-index.ts';
 import { codeFingerprint, PAGE_CODE } from './cache/code-fingerprint.ts';
-import { prunePageCache, type PageCacheSettings } from './cache/page-cache.ts';
+import { prunePageCache, readCheckedBefore, writeCheckedStamp, type PageCacheSettings } from './cache/page-cache.ts';
 
 /** Where the record pages (/records/<id>/) and the raw record files (/records/<id>.json) live in the output. */
 const RECORDS_PATH = 'records';
@@ -83,7 +83,10 @@ export interface SiteBuild {
 
 export async function startSiteBuild({ repo, root, frame, logger, site, stagingParent }: SiteBuildOptions): Promise<SiteBuild> {
   const searchStaging = createStaging(stagingParent);
-  const cache = pageCacheSettings(repo, logger);
+  // Taken before the build looks at any cache entry: the stamp this build leaves (writeCheckedStamp) says that every
+  // entry last changed before it was checked by this build.
+  const buildStarted = Date.now();
+  const cache = pageCacheSettings(repo, logger, buildStarted);
   const browseScript = bundleBrowseScript(repo);
   const pageSize = browsePageSize(); // a wrong BROWSE_PAGE_SIZE stops the build before any work
   const reading = readSiteArchive(root, logger, { repo });
@@ -147,7 +150,11 @@ export async function startSiteBuild({ repo, root, frame, logger, site, stagingP
         logger.info(`Rendered ${done.pages} record page${done.pages === 1 ? '' : 's'}${reused}`);
         const listed = cache ? ` (${done.listingsReused} from the cache, ${done.listings - done.listingsReused} rendered)` : ' (no cache)';
         logger.info(`Rendered ${done.listings} listing page${done.listings === 1 ? '' : 's'}${listed}`);
-        if (cache) prunePageCache(cache.dir, new Set(done.entries));
+        if (cache) {
+          logger.info(`Page cache: ${done.entriesHashed} entries read and checked by their hash, ${done.entriesKnown} unchanged since the last build checked them`);
+          prunePageCache(cache.dir, new Set(done.entries));
+          writeCheckedStamp(cache.dir, buildStarted);
+        }
         logger.info(`Published ${done.linked + done.copied} raw record${done.linked + done.copied === 1 ? '' : 's'} (${done.linked} linked, ${done.copied} copied)`);
         const indexStarted = performance.now();
         const index = await search!.write(site.dir);
@@ -177,7 +184,7 @@ export async function startSiteBuild({ repo, root, frame, logger, site, stagingP
  * The record-page cache of a build of the project at `project`, unless the caches are off (ECHO_ARCHIVE_NO_CACHE) or
  * its folder cannot be made (then the build says so and renders every page).
  */
-function pageCacheSettings(project: string, logger: ArchiveLogger): PageCacheSettings | undefined {
+function pageCacheSettings(project: string, logger: ArchiveLogger, now: number): PageCacheSettings | undefined {
   if (noCacheFromEnv()) return undefined;
   const dir = join(buildCacheRoot(project), 'pages');
   try {
@@ -186,5 +193,6 @@ function pageCacheSettings(project: string, logger: ArchiveLogger): PageCacheSet
     logger.warn(`The record-page cache ${dir} cannot be used (${(err as Error).message}): every page is rendered.`);
     return undefined;
   }
-  return { dir, code: codeFingerprint(project, PAGE_CODE), build: randomUUID() };
+  const checkedBefore = readCheckedBefore(dir, now);
+  return { dir, code: codeFingerprint(project, PAGE_CODE), build: randomUUID(), ...(checkedBefore === undefined ? {} : { checkedBefore }) };
 }
