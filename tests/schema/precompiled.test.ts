@@ -8,9 +8,9 @@ import { join } from 'node:path';
 import type { ValidateFunction } from 'ajv';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { newAjv } from '../../src/core/schema/compile.ts';
+import { newAjv, provideFirstErrorValidator, schemaErrors } from '../../src/core/schema/compile.ts';
 import { ECHO_RECORD_SCHEMA_ID } from '../../src/core/schema/documents.ts';
-import { precompiledFile, PRECOMPILED_DIR, usePrecompiledValidators } from '../../src/core/schema/precompiled.ts';
+import { precompiledFile, PRECOMPILED_DIR, usePrecompiledValidators, usePrecompiledValidatorsWhenNeeded } from '../../src/core/schema/precompiled.ts';
 import { fuzzParameters, keysOf, mutateValue, mutationArbitrary, stringsOf } from '../fuzz/arbitraries.ts';
 import { validEcho } from '../helpers/records.ts';
 
@@ -67,5 +67,31 @@ describe('precompiled first-error validator', () => {
       fuzzParameters(300),
     );
     expect(invalid).toBeGreaterThan(0);
+  });
+
+  it('can be put off until a record is checked: nothing is loaded before, the kept code after (a site build judging one file)', () => {
+    usePrecompiledValidators(); // the kept code exists
+    const file = precompiledFile();
+    delete require.cache[file];
+    usePrecompiledValidatorsWhenNeeded();
+    expect(require.cache[file]).toBeUndefined();
+    expect(schemaErrors(validEcho())).toEqual([]);
+    expect(require.cache[file]).toBeDefined();
+    const invalid = { ...validEcho(), context_depth: 'nowhere' };
+    const compiledAll = newAjv(true).getSchema(ECHO_RECORD_SCHEMA_ID)!;
+    compiledAll(invalid);
+    expect(JSON.stringify(schemaErrors(invalid))).toBe(JSON.stringify(compiledAll.errors));
+  });
+
+  it('a provider that gives nothing leaves the validator to be compiled as usual', () => {
+    let asked = 0;
+    provideFirstErrorValidator(ECHO_RECORD_SCHEMA_ID, () => {
+      asked++;
+      return undefined;
+    });
+    expect(asked).toBe(0);
+    expect(schemaErrors(validEcho())).toEqual([]);
+    expect(schemaErrors({ ...validEcho(), context_depth: 'nowhere' }).length).toBeGreaterThan(0);
+    expect(asked).toBe(1);
   });
 });

@@ -29,6 +29,17 @@ export function useFirstErrorValidator(id: string, fn: (value: unknown) => boole
   cache.set(`false:${id}`, fn);
 }
 
+const firstErrorProviders = new Map<string, () => ((value: unknown) => boolean) | undefined>();
+
+/**
+ * The same, put off until a record is first checked against schema `id`: `provide` is called then (so a process that
+ * checks no record loads nothing); when it gives nothing, the validator is compiled as usual.
+ */
+export function provideFirstErrorValidator(id: string, provide: () => ((value: unknown) => boolean) | undefined): void {
+  cache.delete(`false:${id}`);
+  firstErrorProviders.set(id, provide);
+}
+
 const allErrorsProviders = new Map<string, () => ValidateFunction | undefined>();
 
 /**
@@ -46,7 +57,7 @@ function validator(id: string, allErrors: boolean): ValidateFunction | ((value: 
   const key = `${allErrors}:${id}`;
   let fn = cache.get(key);
   if (!fn) {
-    fn = (allErrors ? allErrorsProviders.get(id)?.() : undefined) ?? newAjv(allErrors).getSchema(id);
+    fn = (allErrors ? allErrorsProviders.get(id)?.() : firstErrorProviders.get(id)?.()) ?? newAjv(allErrors).getSchema(id);
     if (!fn) throw new Error(`schema ${id} is not in the schema folder`);
     cache.set(key, fn);
   }

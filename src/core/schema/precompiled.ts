@@ -6,7 +6,8 @@
  * The code lives in node_modules/.cache/echo-archive/ under names made from a hash of every schema document, the
  * Ajv version and compile.ts (where the options are), so the schemas stay the only source: a changed schema is a new name, compiled on its
  * first use. A missing, unreadable or unwritable cache only means compiling as before. Not for the bundled builder
- * (it has no node_modules); the validate CLI calls it.
+ * (it has no node_modules); the validate CLI calls it, and the site build with its caches on, where an append judges
+ * one file (src/site/build/2-read-archive.ts).
  */
 import { createHash, type Hash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
@@ -16,7 +17,7 @@ import { fileURLToPath } from 'node:url';
 import type { ValidateFunction } from 'ajv';
 import { _ } from 'ajv/dist/compile/codegen/index.js';
 import standaloneCodeImport from 'ajv/dist/standalone/index.js';
-import { newAjv, useAllErrorsValidator, useFirstErrorValidator } from './compile.ts';
+import { newAjv, provideFirstErrorValidator, useAllErrorsValidator, useFirstErrorValidator } from './compile.ts';
 import { ECHO_RECORD_SCHEMA_ID, schemaDocuments } from './documents.ts';
 
 const require = createRequire(import.meta.url);
@@ -82,17 +83,31 @@ function compileAndKeep(id: string, kind: ValidatorKind): ValidateFunction {
  * whether the kept first-error validator was loaded.
  */
 export function usePrecompiledValidators(id: string = ECHO_RECORD_SCHEMA_ID): boolean {
+  const { first, loaded } = keptValidators(id);
+  useFirstErrorValidator(id, first);
+  return loaded;
+}
+
+/**
+ * usePrecompiledValidators, put off until a record is first checked against schema `id`: for a process that may
+ * check none (a site build whose verdicts all come from its cache) and would otherwise load or compile for nothing.
+ */
+export function usePrecompiledValidatorsWhenNeeded(id: string = ECHO_RECORD_SCHEMA_ID): void {
+  provideFirstErrorValidator(id, () => keptValidators(id).first);
+}
+
+/** The first-error validator from the kept code (or compiled now and kept), with the all-errors one provided beside it. */
+function keptValidators(id: string): { first: (value: unknown) => boolean; loaded: boolean } {
   const first = load(precompiledFile(id, 'first-error'));
   if (first) {
-    useFirstErrorValidator(id, first);
     useAllErrorsValidator(id, () => load(precompiledFile(id, 'all-errors')));
-    return true;
+    return { first, loaded: true };
   }
-  useFirstErrorValidator(id, compileAndKeep(id, 'first-error'));
+  const compiled = compileAndKeep(id, 'first-error');
   const all = compileAndKeep(id, 'all-errors');
   useAllErrorsValidator(id, () => all);
   pruneStale();
-  return false;
+  return { first: compiled, loaded: false };
 }
 
 /** Removes code kept for schemas (or an Ajv, or options) that are no longer the current ones. */

@@ -21,6 +21,7 @@ import { noCacheFromEnv } from '../../core/publish/build-cache.ts';
 import type { PublishRecord } from '../../core/publish/records.ts';
 import { deriveArchiveViews, type ArchiveViews } from '../../core/publish/archive-views.ts';
 import { formatPretty } from '../../core/report/format-pretty.ts';
+import { usePrecompiledValidatorsWhenNeeded } from '../../core/schema/precompiled.ts';
 import { stringSharer, type StringSharer } from '../../core/json/shared-strings.ts';
 import type { JsonObject } from '../../core/rules/rule.ts';
 import { recordExcerpt } from '../model/archive-model.ts';
@@ -108,6 +109,9 @@ export async function readSiteArchive(
 ): Promise<SiteRecord[]> {
   const records: SiteRecord[] = [];
   const cache = repo !== undefined && !noCacheFromEnv() ? openProjectValidationCache(repo) : undefined;
+  // With the caches on, a build that judges a few files (an append) loads the schema's kept code for them instead of
+  // compiling it (about 20 against 150 ms); one that judges none loads nothing.
+  if (cache) usePrecompiledValidatorsWhenNeeded();
   if (cache?.ignored) logger.info(`The validation cache ${cache.file} was ignored: ${cache.ignored}; every file is judged`);
   let report: ArchiveReport;
   try {
