@@ -2,7 +2,7 @@
  * The browse filters' script (src/site/build/1-browse-script.ts): named by its bytes' hash; for `astro dev`, bundled
  * again only when one of its source files changed. A project of two small source files stands in for this one.
  */
-import { mkdirSync, utimesSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { sha256Hex } from '../../src/core/crypto/sha256.ts';
@@ -39,5 +39,25 @@ describe('the browse script', () => {
     expect(Buffer.from(second.bytes).toString('utf8')).toContain('"two"');
     expect(second.path).not.toBe(first.path);
     expect(devBrowseScript(repo)).toBe(second);
+  });
+
+  it("with the build's cache: the bundle kept for the same code, checked by its hash; made again and kept otherwise", () => {
+    const { repo } = project("export const word: string = 'one';\n");
+    const dir = join(repo, 'cache');
+    const code = 'c'.repeat(64);
+    const made = bundleBrowseScript(repo, { dir, code });
+    expect(made).toEqual(bundleBrowseScript(repo));
+    expect(readdirSync(dir)).toEqual([`${code}.${sha256Hex(made.bytes)}.js`]);
+    // What is kept for this code is used as it is (these bytes were never bundled from the project)...
+    const kept = Buffer.from('document.title = "kept";\n');
+    writeFileSync(join(dir, `${code}.${sha256Hex(made.bytes)}.js`), 'damaged');
+    writeFileSync(join(dir, `${code}.${sha256Hex(kept)}.js`), kept);
+    expect(Buffer.from(bundleBrowseScript(repo, { dir, code }).bytes).toString()).toBe(kept.toString());
+    // ...but not for other code, and a damaged file never: bundled again, and the folder keeps that bundle only.
+    const other = 'd'.repeat(64);
+    expect(bundleBrowseScript(repo, { dir, code: other })).toEqual(made);
+    expect(readdirSync(dir)).toEqual([`${other}.${sha256Hex(made.bytes)}.js`]);
+    writeFileSync(join(dir, `${other}.${sha256Hex(made.bytes)}.js`), 'damaged');
+    expect(bundleBrowseScript(repo, { dir, code: other })).toEqual(made);
   });
 });

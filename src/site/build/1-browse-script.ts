@@ -3,12 +3,17 @@
  * bundled here with esbuild rather than by Astro, because the listing pages that load it are rendered beside Astro
  * (src/site/build/3-record-pages.ts) and must name the file before Astro has bundled anything. The build writes it
  * into the output; `astro dev` serves it from the integration's middleware (devBrowseScript: bundled again only when
- * one of its source files changed).
+ * one of its source files changed). A build with its caches on takes the bytes from the last build's when the code is
+ * the same (cache/browse-script-cache.ts).
  */
 import { statSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { resolve } from 'node:path';
-import { buildSync } from 'esbuild';
 import { sha256Hex } from '../../core/crypto/sha256.ts';
+import { cachedBrowseScriptBytes } from './cache/browse-script-cache.ts';
+
+// esbuild is loaded when a bundle is made, not with this module: a build whose bundle comes from its cache needs none.
+const require = createRequire(import.meta.url);
 
 /** The script's source, from the project's root. */
 export const BROWSE_SCRIPT_SOURCE = 'src/site/client/browse-filter.ts';
@@ -19,13 +24,23 @@ export interface BrowseScript {
   bytes: Uint8Array;
 }
 
-/** Bundles the script of the project at `repo` (the same source gives the same bytes and name). */
-export function bundleBrowseScript(repo: string): BrowseScript {
-  return bundled(repo).script;
+/**
+ * Bundles the script of the project at `repo` (the same source gives the same bytes and name); with `cache` (its
+ * folder and the fingerprint of the project's code), the bundle kept there for the same code, if there is one.
+ */
+export function bundleBrowseScript(repo: string, cache?: { dir: string; code: string }): BrowseScript {
+  if (cache === undefined) return bundled(repo).script;
+  return scriptOf(cachedBrowseScriptBytes(cache.dir, cache.code, () => bundled(repo).script.bytes));
+}
+
+/** The script of these bytes: its path carries their hash. */
+function scriptOf(bytes: Uint8Array): BrowseScript {
+  return { path: `scripts/browse-filter.${sha256Hex(bytes).slice(0, 12)}.js`, bytes };
 }
 
 /** The bundle, and the files it was made from (paths from `repo`). */
 function bundled(repo: string): { script: BrowseScript; inputs: string[] } {
+  const { buildSync } = require('esbuild') as typeof import('esbuild');
   const { outputFiles, metafile } = buildSync({
     absWorkingDir: repo,
     entryPoints: [BROWSE_SCRIPT_SOURCE],
@@ -38,8 +53,7 @@ function bundled(repo: string): { script: BrowseScript; inputs: string[] } {
     metafile: true,
     logLevel: 'silent',
   });
-  const bytes = outputFiles[0]!.contents;
-  return { script: { path: `scripts/browse-filter.${sha256Hex(bytes).slice(0, 12)}.js`, bytes }, inputs: Object.keys(metafile.inputs) };
+  return { script: scriptOf(outputFiles[0]!.contents), inputs: Object.keys(metafile.inputs) };
 }
 
 /** What a source file looked like when the dev bundle was made: its modification time and size, or absent. */

@@ -87,7 +87,7 @@ export async function startSiteBuild({ repo, root, frame, logger, site, stagingP
   // entry last changed before it was checked by this build.
   const buildStarted = Date.now();
   const cache = pageCacheSettings(repo, logger, buildStarted);
-  const browseScript = bundleBrowseScript(repo);
+  const browseScript = bundleBrowseScript(repo, cache && { dir: join(buildCacheRoot(repo), 'browse-script'), code: cache.code });
   const pageSize = browsePageSize(); // a wrong BROWSE_PAGE_SIZE stops the build before any work
   const reading = readSiteArchive(root, logger, { repo });
   // The whole archive's model, derived once from these records: the listing pages are rendered from it on the
