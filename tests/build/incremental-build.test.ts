@@ -12,7 +12,7 @@ import { appendFileSync, cpSync, mkdirSync, readdirSync, readFileSync, renameSyn
 import { join, relative, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sha256Hex } from '../../src/core/crypto/sha256.ts';
-import { CHECKED_MARGIN_MS } from '../../src/site/build/cache/page-cache.ts';
+import { CHANGE_TIME_MARGIN_MS } from '../../src/core/util/change-time.ts';
 import { REPO_ROOT } from '../helpers/records.ts';
 import { tempDir } from '../helpers/temp-dir.ts';
 
@@ -197,7 +197,7 @@ describe('a build with the cache writes what a clean build writes', () => {
     // The last build linked every page entry into the folder it updated (a clean build's files were there), which
     // changed their change times (the search documents are not linked: they are known already). Past the margin, the
     // next build checks each page entry by its hash, and the one after knows every entry.
-    await new Promise((wait) => setTimeout(wait, CHECKED_MARGIN_MS + 500));
+    await new Promise((wait) => setTimeout(wait, CHANGE_TIME_MARGIN_MS + 500));
     const checking = entriesUsed(await build(false));
     expect(checking.hashed).toBeGreaterThan(RECORDS);
     const knowing = entriesUsed(await build(false));

@@ -6,8 +6,8 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, unlinkSync, writeFile
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { CHANGE_TIME_MARGIN_MS } from '../../src/core/util/change-time.ts';
 import {
-  CHECKED_MARGIN_MS,
   PageCache,
   pageCacheKey,
   pageEntryName,
@@ -124,7 +124,7 @@ describe('page cache entries', () => {
     const name = cache.store(key, write('a.html', '<p>page</p>'), '<p>page</p>')!;
     const documentName = cache.storeBytes(key, '{"document":1}', 'json')!;
     // Stamped after the entries were made: known by their change time, the page's bytes not even read.
-    const after = new PageCache({ dir, code: 'code', build: 'after', checkedBefore: Date.now() + 1000 });
+    const after = new PageCache({ dir, code: 'code', build: 'after', checkedBefore: Date.now() + CHANGE_TIME_MARGIN_MS + 1000 });
     expect(after.locate(key)).toEqual({ name });
     expect(after.find(key, 'json')?.bytes.toString()).toBe('{"document":1}'); // asked for: read, not hashed
     expect(after.checks).toEqual({ hashed: 0, known: 2 });
@@ -144,12 +144,12 @@ describe('page cache entries', () => {
     expect(again.checks).toEqual({ hashed: 1, known: 0 });
   });
 
-  it('the stamp gives the time of the build that wrote it, less the margin; nothing when missing, foreign or ahead of the clock', () => {
+  it('the stamp gives the start of the build that wrote it; nothing when missing, foreign or ahead of the clock', () => {
     const { dir } = setup();
     mkdirSync(dir, { recursive: true });
     expect(readCheckedBefore(dir)).toBeUndefined();
     writeCheckedStamp(dir, 1_800_000_000_000);
-    expect(readCheckedBefore(dir, 1_800_000_005_000)).toBe(1_800_000_000_000 - CHECKED_MARGIN_MS);
+    expect(readCheckedBefore(dir, 1_800_000_005_000)).toBe(1_800_000_000_000);
     expect(readCheckedBefore(dir, 1_799_999_999_999)).toBeUndefined(); // the clock was set back since
     expect(readdirSync(dir)).toEqual(['checked-before']); // no temporary file left
     for (const text of ['', 'echo-archive page cache stamp 1\n', 'echo-archive page cache stamp 2\n1800000000000\n', 'echo-archive page cache stamp 1\n18e11\n', 'echo-archive page cache stamp 1\n1800000000000']) {

@@ -13,9 +13,8 @@
  * (other code, another configuration, another record) has another key and is never looked at.
  *
  * Checked once, then known by its change time: an entry is read and hashed by the first build that uses it after it
- * was made or last changed, and not again while its status change time (ctime) stays before the start of the last
- * build that pruned the cache (the stamp, checkedBefore). Any write, truncation, rename or new link sets a file's
- * ctime to the kernel's clock, and no call of a user's process sets it back, so an entry older than that start was in
+ * was made or last changed, and not again while its status change time (ctime, src/core/util/change-time.ts) stays
+ * before the start of the last build that pruned the cache (the stamp, readCheckedBefore). An entry that old was in
  * the cache all through that build, which checked it by its hash or knew it the same way (and removed every entry it
  * did not use). At 100,000 records this spares reading and hashing some 2 GB of unchanged pages on every build.
  *
@@ -25,6 +24,7 @@
 import { lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { sha256Hex } from '../../../core/crypto/sha256.ts';
+import { changedBefore } from '../../../core/util/change-time.ts';
 import { linkOrCopySync } from '../../../core/util/link-or-copy.ts';
 import type { FrameSettings } from '../../render/page-frame.ts';
 import type { ListingJob } from '../../model/listing-jobs.ts';
@@ -41,8 +41,9 @@ export interface PageCacheSettings {
   /** This build's id: a thread's listing of the cache is kept for one build only. */
   build: string;
   /**
-   * Entries whose ctime (ms since the epoch) is before this were checked by an earlier build and have not changed
-   * since (readCheckedBefore): used without being read and hashed again. Without it every entry is checked.
+   * When the last build that pruned the cache started (ms since the epoch, readCheckedBefore): an entry that last
+   * changed before it (changedBefore) was checked by that build, and is used without being read and hashed again.
+   * Without it every entry is checked.
    */
   checkedBefore?: number;
 }
@@ -130,7 +131,7 @@ export class PageCache {
       if (checkedBefore !== undefined) {
         const status = lstatSync(path, { throwIfNoEntry: false });
         if (status === undefined) continue; // removed since it was listed (another build pruned it)
-        if (status.isFile() && status.ctimeMs < checkedBefore) {
+        if (status.isFile() && changedBefore(status, checkedBefore)) {
           this.checks.known++;
           return { name };
         }
@@ -236,13 +237,6 @@ const STAMP = 'checked-before';
 const STAMP_FORMAT = 'echo-archive page cache stamp 1';
 
 /**
- * How far before the stamp's time an entry's ctime must be: the kernel stamps files with a clock that may trail the
- * process's by a tick, and some file systems keep whole seconds. Two seconds covers both; an entry inside it is
- * simply checked by its hash.
- */
-export const CHECKED_MARGIN_MS = 2000;
-
-/**
  * Records that every entry left in the cache at `dir`, just pruned by the build that started at `started` (ms since
  * the epoch), was checked by that build or made by it: entries last changed before `started` need no checking again.
  * Written under a temporary name and renamed; a stamp that cannot be written costs the next build time, never this one.
@@ -258,9 +252,9 @@ export function writeCheckedStamp(dir: string, started: number): void {
 }
 
 /**
- * The `checkedBefore` of a build that starts now (`now`, ms since the epoch): the last stamp's time less the margin;
- * undefined (check every entry) when there is no stamp, it is not one of ours, or it lies in the future (the clock was
- * set back since: a ctime is then no measure of before and after).
+ * The `checkedBefore` of a build that starts now (`now`, ms since the epoch): the last stamp's time; undefined (check
+ * every entry) when there is no stamp, it is not one of ours, or it lies in the future (the clock was set back since:
+ * a ctime is then no measure of before and after).
  */
 export function readCheckedBefore(dir: string, now = Date.now()): number | undefined {
   let text: string;
@@ -272,5 +266,5 @@ export function readCheckedBefore(dir: string, now = Date.now()): number | undef
   const m = /^(.*)\n(\d{1,16})\n$/.exec(text);
   if (m === null || m[1] !== STAMP_FORMAT) return undefined;
   const started = Number(m[2]);
-  return started <= now ? started - CHECKED_MARGIN_MS : undefined;
+  return started <= now ? started : undefined;
 }
