@@ -2,7 +2,7 @@
  * The site's way into the archive (src/site/build/2-read-archive.ts): the validated records with their hashes and files,
  * an invalid archive refused with the validate command's report, a missing folder refused with what to do.
  */
-import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -38,7 +38,10 @@ describe('readSiteArchive', () => {
       [a.id, a.sha256, join(root, a.path)],
     ]);
     // The bytes are read again where a file is published (src/site/build/4-raw-records.ts), not kept for the whole build.
-    expect(Object.keys(records[0]!).sort()).toEqual(['archiveDate', 'excerpt', 'file', 'id', 'path', 'record', 'sha256']);
+    expect(Object.keys(records[0]!).sort()).toEqual(['archiveDate', 'excerpt', 'file', 'id', 'identity', 'path', 'record', 'sha256']);
+    // and the file its hash is of, by device and inode (a published record file that is this one need not be read again)
+    const { dev, ino } = statSync(records[0]!.file, { bigint: true });
+    expect(records[0]!.identity).toBe(`${dev}:${ino}`);
   });
 
   it('keeps no echo text nor other page-only field, and every publisher gives the same as from the whole records', async () => {

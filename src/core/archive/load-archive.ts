@@ -2,7 +2,7 @@
  * Reads an archive root: every file under it (hidden files and folders excepted), in a stable order, with each
  * .json file parsed strictly. Reading is separate from judging so that callers (the CLI, the site) share it.
  */
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { closeSync, existsSync, fstatSync, openSync, readFileSync, statSync } from 'node:fs';
 import { parseStrictJson } from '../json/strict-parse.ts';
 import type { Finding } from '../diagnostics/diagnostic.ts';
 import { MAX_RECORD_BYTES } from '../rules/file/too-large.ts';
@@ -16,6 +16,11 @@ export interface LoadedFile extends ArchiveFile, ArchiveRecord {
   bytes?: Buffer;
   /** What strict reading found (syntax, BOM, duplicate keys …); absent for files that were not read. */
   readFindings?: Finding[];
+  /**
+   * The file the bytes were read from, as `<device>:<inode>`: so that a caller can tell later that a file at the same
+   * path is still that one (the site build publishes record files by hard links: src/site/build/4-raw-records.ts).
+   */
+  identity?: string;
   /**
    * Not read yet (see LoadOptions.only), or let go again by a streaming validation (`onFile`, which keeps its `size`):
    * no bytes and no record until `recordAt` reads it.
@@ -98,8 +103,9 @@ export function listArchive(root: string): LoadedArchive {
 export function readArchiveFile(root: string, path: string): LoadedFile {
   const file: LoadedFile = { path, id: recordIdOf(path), size: 0 };
   if (!path.endsWith('.json')) return file;
-  const bytes = readFileSync(`${root}/${path}`);
+  const { bytes, identity } = readWithIdentity(`${root}/${path}`);
   file.size = bytes.length;
+  file.identity = identity;
   if (bytes.length > MAX_RECORD_BYTES) return file;
   file.bytes = bytes;
   // The decoded text is not kept: on 10,000 records it doubles what the garbage collector must carry, and
@@ -108,6 +114,17 @@ export function readArchiveFile(root: string, path: string): LoadedFile {
   file.readFindings = parsed.findings;
   if (parsed.isObject) file.record = parsed.value as JsonObject;
   return file;
+}
+
+/** A file's bytes and identity (device and inode, from the very descriptor the bytes were read through). */
+function readWithIdentity(path: string): { bytes: Buffer; identity: string } {
+  const fd = openSync(path, 'r');
+  try {
+    const { dev, ino } = fstatSync(fd, { bigint: true });
+    return { bytes: readFileSync(fd), identity: `${dev}:${ino}` };
+  } finally {
+    closeSync(fd);
+  }
 }
 
 /** The file's text as read (for placing findings), decoded again from its bytes. */

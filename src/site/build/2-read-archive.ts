@@ -40,6 +40,8 @@ import { consoleLogger, type ArchiveLogger } from './console-logger.ts';
 export interface SiteRecord extends PublishRecord {
   /** Absolute path of the record file (published unchanged at /records/<id>.json). */
   file: string;
+  /** The file validation read (`<device>:<inode>`): the one its hash is of (src/site/build/4-raw-records.ts). */
+  identity?: string;
   /** The list excerpt, worked out while the whole record was at hand (recordExcerpt). */
   excerpt: string;
 }
@@ -123,7 +125,7 @@ export async function readSiteArchive(
       onFile: ({ path, id, file, sha256 }) => {
         // Only record files: README.md (allowed by the core) and anything else that is not a JSON object is skipped.
         if (path.endsWith('.json') && file.record && file.bytes) {
-          records.push(siteRecord(root, path, id, file.record, sha256 ?? sha256Hex(file.bytes), share));
+          records.push(siteRecord(root, path, id, file.record, sha256 ?? sha256Hex(file.bytes), file.identity, share));
         }
       },
     });
@@ -166,7 +168,7 @@ function saveValidationCache(cache: ValidationCacheFile, report: ArchiveReport, 
 }
 
 /** A validated record as the build keeps it: without its page-only fields, its vocabulary shared with the others. */
-function siteRecord(root: string, path: string, id: string, full: JsonObject, sha256: string, share: StringSharer): SiteRecord {
+function siteRecord(root: string, path: string, id: string, full: JsonObject, sha256: string, identity: string | undefined, share: StringSharer): SiteRecord {
   const excerpt = recordExcerpt(full);
   const record: JsonObject = {};
   for (const key of Object.keys(full)) if (!PAGE_ONLY_FIELDS.includes(key)) record[key] = full[key];
@@ -178,6 +180,7 @@ function siteRecord(root: string, path: string, id: string, full: JsonObject, sh
     // In place: the whole record is let go after this.
     record: share(record),
     file: join(root, path),
+    ...(identity === undefined ? {} : { identity }),
     excerpt,
   };
 }

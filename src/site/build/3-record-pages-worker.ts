@@ -59,6 +59,11 @@ export interface RecordPageBatch {
   cache?: PageCacheSettings;
   /** Where this batch's search documents go (one file, replaced whole); none made without it. */
   searchFile?: string;
+  /**
+   * When the build started (ms since the epoch), before validation read any record: a published record file that is
+   * the file validation read and has not changed since is not read and hashed again (publishRawRecord).
+   */
+  validatedAfter?: number;
   /** Listing pages to render (src/site/model/listing-jobs.ts), each to <dir>/<path>index.html, loading `script`. */
   listings?: ListingBatch;
 }
@@ -109,7 +114,7 @@ function cacheFor(settings: PageCacheSettings | undefined): PageCache | undefine
   return threadCache;
 }
 
-export default function renderRecordPages({ frame, dir, jobs, cache: settings, searchFile, listings }: RecordPageBatch): RecordBatchResult {
+export default function renderRecordPages({ frame, dir, jobs, cache: settings, searchFile, validatedAfter, listings }: RecordPageBatch): RecordBatchResult {
   const siteFrame = frameOf(frame);
   const cache = cacheFor(settings);
   const result: RecordBatchResult = { pages: 0, reused: 0, linked: 0, copied: 0, listings: 0, listingsReused: 0, entries: [], entriesHashed: 0, entriesKnown: 0, changed: 0 };
@@ -122,10 +127,13 @@ export default function renderRecordPages({ frame, dir, jobs, cache: settings, s
   const echoOnce = (echo: string) => (last?.echo === echo ? last.html : (last = { echo, html: echoHtml(echo) }).html);
   const ctx = { paths: siteFrame.paths, site: siteFrame.site, echoHtml: echoOnce };
   for (const { page, raw } of jobs) {
-    // Always published and checked: the raw file is the record's bytes, which the page's key names by their hash.
-    const { how, changed, bytes } = publishRawRecord(raw, dir);
-    result[how]++;
-    if (changed) result.changed++;
+    // Always published and checked: the raw file is the record's bytes, which the page's key names by their hash. Its
+    // bytes are read only if they were not known already and checked, or when the page or search document needs them.
+    const published = publishRawRecord(raw, dir, validatedAfter);
+    result[published.how]++;
+    if (published.changed) result.changed++;
+    let bytes = published.bytes;
+    const recordBytes = () => (bytes ??= readRawRecord(raw));
     const file = join(dir, recordPageName(page.entry.id));
     result.pages++;
     const key = cache ? pageCacheKey(cache.settings.code, frame, page) : undefined;
@@ -141,11 +149,11 @@ export default function renderRecordPages({ frame, dir, jobs, cache: settings, s
         if (searchHit) {
           search.push(searchHit.bytes);
           result.entries.push(searchHit.name);
-        } else search.push(storeSearchDocument(cache, key, JSON.stringify(indexedDocument(recordSearchDocument(recordPageInput(page, bytes), ctx))), result));
+        } else search.push(storeSearchDocument(cache, key, JSON.stringify(indexedDocument(recordSearchDocument(recordPageInput(page, recordBytes()), ctx))), result));
         continue;
       }
     }
-    const input = recordPageInput(page, bytes);
+    const input = recordPageInput(page, recordBytes());
     const html = recordDocument(input, siteFrame, echoOnce);
     if (writeIfChanged(file, html)) result.changed++;
     const stored = cache && key ? cache.store(key, file, html) : undefined;

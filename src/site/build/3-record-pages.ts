@@ -54,7 +54,7 @@ export function recordPageThreads(env: NodeJS.ProcessEnv = process.env, cores = 
 }
 
 /** The part of a site record a record's page and raw file need (the record itself is read from the file). */
-export type RecordSource = ArchiveEntry & Pick<SiteRecord, 'file' | 'log'>;
+export type RecordSource = ArchiveEntry & Pick<SiteRecord, 'file' | 'identity' | 'log'>;
 
 /**
  * What each record page needs besides its record: the report it links to, the records linking to it, and what it
@@ -74,7 +74,7 @@ export function recordJobs(records: readonly RecordSource[]): RecordJob[] {
     return s;
   };
   const none: readonly string[] = [];
-  return entries.map(({ id, path, archiveDate, sha256, file, log }) => {
+  return entries.map(({ id, path, archiveDate, sha256, file, identity, log }) => {
     if (id === '.' || id === '..') throw new Error(`record ${path}: "${id}" cannot name a page folder`);
     const linkedReport = rel.linkedReport.get(id);
     const guardianResult = views.registry.results.get(id);
@@ -99,7 +99,7 @@ export function recordJobs(records: readonly RecordSource[]): RecordJob[] {
         ...(classification ? { classification } : {}),
         ...(reclassifies !== undefined ? { reclassifies } : {}),
       },
-      raw: { id, path, file, sha256 },
+      raw: { id, path, file, sha256, ...(identity === undefined ? {} : { identity }) },
     };
   });
 }
@@ -127,6 +127,8 @@ export interface RecordPagesOptions {
   threads?: number;
   /** The page cache (src/site/build/cache/page-cache.ts); without it every page is rendered. */
   cache?: PageCacheSettings;
+  /** When the build started, before validation read any record (RecordPageBatch.validatedAfter). */
+  validatedAfter?: number;
   /**
    * Where each batch writes its records' search documents, as <searchDir>/<first job's place>.jsonl
    * (src/site/build/7-search-index.ts); none are made without it.
@@ -148,7 +150,7 @@ export interface RecordPagesOptions {
  */
 export function startRecordPages(
   records: readonly RecordSource[] | Promise<readonly RecordSource[]>,
-  { frame, dir, logger, threads = recordPageThreads(), cache, searchDir, onSearchFile, listings }: RecordPagesOptions,
+  { frame, dir, logger, threads = recordPageThreads(), cache, validatedAfter, searchDir, onSearchFile, listings }: RecordPagesOptions,
 ): RecordPagesRun {
   // The work is one list: the record pages, then the listing pages; a batch is a stretch of it.
   let jobs: RecordJob[] = [];
@@ -191,6 +193,7 @@ export function startRecordPages(
       dir,
       jobs: records,
       cache,
+      ...(validatedAfter === undefined ? {} : { validatedAfter }),
       ...(searchDir === undefined || records.length === 0 ? {} : { searchFile: join(searchDir, `${String(place[0]).padStart(9, '0')}.jsonl`) }),
       ...(listings === undefined || pages.length === 0 ? {} : { listings: { dir: listings.dir, script: listings.script, pages } }),
     };

@@ -5,13 +5,17 @@
  * is byte-identical by construction and costs one metadata write, where Astro's per-route render and write costs
  * about ten times as much on a slow disk. Where a link is impossible (another file system, or a file system without
  * links) the file is copied. Either way the published file is the file that was validated and hashed; a file that
- * changed on disk since then fails the build (each published file is hashed again), never publishes unchecked bytes.
+ * changed on disk since then fails the build (the published file is hashed again), never publishes unchecked bytes.
+ * Not hashed again: a published file that is the very file validation read (its device and inode) and whose change
+ * time is before the build started (src/core/util/change-time.ts): validation read it after that, so what it hashed
+ * is what the file holds.
  */
-import { readFileSync } from 'node:fs';
+import { lstatSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { sha256Hex } from '../../core/crypto/sha256.ts';
 import { parseStrictJson } from '../../core/json/strict-parse.ts';
 import type { JsonObject } from '../../core/rules/rule.ts';
+import { changedBefore } from '../../core/util/change-time.ts';
 import { linkIfChanged } from '../../core/util/update-in-place.ts';
 
 /** What publishing needs of a record: where its validated file is, and the hash of the bytes validated. */
@@ -22,6 +26,8 @@ export interface RawRecordFile {
   /** Absolute path of the record file. */
   file: string;
   sha256: string;
+  /** The file validation read, as `<device>:<inode>` (LoadedFile.identity). */
+  identity?: string;
 }
 
 /** A raw record's file, from the folder of record pages (the site's records/). */
@@ -30,12 +36,18 @@ export const rawRecordName = (id: string): string => `${id}.json`;
 /**
  * Places the record file at `<dir>/<id>.json` (the build does this beside each record page, on the record-page
  * threads, src/site/build/3-record-pages-worker.ts; the site path is /records/<id>.json): 'linked' or 'copied', and
- * the bytes published, which the page is then rendered from (parsedRecord), and whether the file changed. A file that is the record's already (the
- * previous build's, src/core/util/update-in-place.ts) is left as it is.
+ * whether the file changed. A file that is the record's already (the previous build's, src/core/util/update-in-place.ts)
+ * is left as it is. The published bytes are checked against the validated hash and returned (the page is rendered
+ * from them, parsedRecord), unless the published file is known to hold them: it is the file validation read and last
+ * changed before `validatedAfter` (ms since the epoch: when the build started, before validation read anything).
  */
-export function publishRawRecord(record: RawRecordFile, dir: string): { how: 'linked' | 'copied'; changed: boolean; bytes: Buffer } {
+export function publishRawRecord(record: RawRecordFile, dir: string, validatedAfter?: number): { how: 'linked' | 'copied'; changed: boolean; bytes?: Buffer } {
   const target = join(dir, rawRecordName(record.id));
   const { how, changed } = linkIfChanged(record.file, target);
+  if (validatedAfter !== undefined && record.identity !== undefined) {
+    const { dev, ino, ctimeNs } = lstatSync(target, { bigint: true });
+    if (`${dev}:${ino}` === record.identity && changedBefore({ ctimeMs: Number(ctimeNs) / 1e6 }, validatedAfter)) return { how, changed };
+  }
   return { how, changed, bytes: validatedBytes(record, target) };
 }
 

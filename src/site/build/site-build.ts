@@ -83,8 +83,9 @@ export interface SiteBuild {
 
 export async function startSiteBuild({ repo, root, frame, logger, site, stagingParent }: SiteBuildOptions): Promise<SiteBuild> {
   const searchStaging = createStaging(stagingParent);
-  // Taken before the build looks at any cache entry: the stamp this build leaves (writeCheckedStamp) says that every
-  // entry last changed before it was checked by this build.
+  // Taken before the build reads any record or looks at any cache entry: a file last changed before it was read by
+  // this build as it is now (the record files, src/site/build/4-raw-records.ts), and the stamp this build leaves
+  // (writeCheckedStamp) says the same of the page cache's entries, which this build checked.
   const buildStarted = Date.now();
   const cache = pageCacheSettings(repo, logger, buildStarted);
   const browseScript = bundleBrowseScript(repo, cache && { dir: join(buildCacheRoot(repo), 'browse-script'), code: cache.code });
@@ -103,7 +104,7 @@ export async function startSiteBuild({ repo, root, frame, logger, site, stagingP
   let search: ReturnType<typeof startSearchIndex> | undefined;
   const waiting: string[] = [];
   const onSearchFile = (file: string) => (search ? search.add(file) : waiting.push(file));
-  const pages = startRecordPages(reading, { frame, dir: join(site.dir, RECORDS_PATH), logger, cache, searchDir: searchStaging, onSearchFile, listings });
+  const pages = startRecordPages(reading, { frame, dir: join(site.dir, RECORDS_PATH), logger, cache, validatedAfter: buildStarted, searchDir: searchStaging, onSearchFile, listings });
   let ended = false;
   const cleanUp = async (finished: boolean) => {
     if (ended) return; // stop() after finish(), as a caller's `finally` does: nothing left to stop
