@@ -3,11 +3,11 @@
  * written through (it may be a hard link to a cache entry), and a folder in any state — the previous build's, or one
  * a killed build left half-updated — ends holding exactly what was placed.
  */
-import { linkSync, mkdirSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { linkSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { filesUnder, linkIfChanged, moveIfChanged, pruneFolder, writeIfChanged } from '../../src/core/util/update-in-place.ts';
+import { filesUnder, linkIfChanged, listTree, moveIfChanged, pruneFolder, pruneListed, writeIfChanged, type TreeListing } from '../../src/core/util/update-in-place.ts';
 import { tempDir } from '../helpers/temp-dir.ts';
 
 const put = (file: string, text: string) => (mkdirSync(dirname(file), { recursive: true }), writeFileSync(file, text));
@@ -85,6 +85,24 @@ describe('moveIfChanged', () => {
   });
 });
 
+describe('pruneListed', () => {
+  it('removes the listed files not kept and the listed folders left empty; what came after the listing stays', () => {
+    const dir = tempDir('in-place-');
+    for (const path of ['keep/a', 'drop/c', 'drop/deeper/d', 'file-then-folder', 'folder-then-file/x', 'e']) put(join(dir, path), path);
+    const listing = listTree(dir);
+    expect(listing.folders).toEqual(expect.arrayContaining(['drop/deeper', 'drop']));
+    expect(listing.folders.indexOf('drop/deeper')).toBeLessThan(listing.folders.indexOf('drop'));
+    // after the listing: kept files arrive, one where a file was (now a folder), one where a folder was (now a file)
+    put(join(dir, 'new/kept'), 'n');
+    writeIfChanged(join(dir, 'file-then-folder', 'kept'), 'f');
+    writeIfChanged(join(dir, 'folder-then-file'), 'g');
+    rmSync(join(dir, 'e')); // and one listed file is gone already
+    expect(pruneListed(dir, listing, new Set(['keep/a', 'new/kept', 'file-then-folder/kept', 'folder-then-file']))).toBe(2);
+    expect(filesUnder(dir).sort()).toEqual(['file-then-folder/kept', 'folder-then-file', 'keep/a', 'new/kept']);
+    expect(readdirSync(dir).sort()).toEqual(['file-then-folder', 'folder-then-file', 'keep', 'new']); // drop/ went whole
+  });
+});
+
 describe('pruneFolder', () => {
   it('removes every file not kept, and folders left empty, never the root', () => {
     const dir = tempDir('in-place-');
@@ -111,7 +129,7 @@ const consistent = (files: Record<string, string>) =>
 describe('an update in place over any folder', () => {
   it('ends with exactly the wanted files and bytes, and rewrites none that already held them (property)', () => {
     fc.assert(
-      fc.property(tree, tree, fc.integer({ min: 0, max: 2 ** 16 }), (beforeRaw, wantedRaw, seed) => {
+      fc.property(tree, tree, fc.integer({ min: 0, max: 2 ** 16 }), fc.option(fc.nat({ max: 12 })), (beforeRaw, wantedRaw, seed, listedAfter) => {
         const before = consistent(beforeRaw);
         const wanted = consistent(wantedRaw);
         const dir = tempDir('in-place-prop-');
@@ -120,7 +138,11 @@ describe('an update in place over any folder', () => {
         const order = Object.entries(wanted).sort(([a], [b]) => ((a.length * 31 + seed) % 7) - ((b.length * 31 + seed) % 7) || a.localeCompare(b));
         const sources = tempDir('in-place-src-');
         let written = 0;
+        // Pruned by a walk at the end, or from a listing made after some of the files arrived (the build lists its
+        // folder while the search index is still being written).
+        let listing: TreeListing | undefined = listedAfter === 0 ? listTree(dir) : undefined;
         order.forEach(([path, text], i) => {
+          if (listedAfter !== null && i === listedAfter && i > 0) listing = listTree(dir);
           const target = join(dir, path);
           const source = join(sources, String(i));
           if (i % 3 === 0) written += Number(writeIfChanged(target, text));
@@ -132,7 +154,9 @@ describe('an update in place over any folder', () => {
             written += Number(linkIfChanged(source, target).changed);
           }
         });
-        pruneFolder(dir, new Set(Object.keys(wanted)));
+        if (listedAfter !== null) listing ??= listTree(dir);
+        if (listing) pruneListed(dir, listing, new Set(Object.keys(wanted)));
+        else pruneFolder(dir, new Set(Object.keys(wanted)));
         const after = Object.fromEntries(filesUnder(dir).map((path) => [path, readFileSync(join(dir, path), 'utf8')]));
         expect(after).toEqual(wanted);
         // a file that held its bytes already is left; every other is written

@@ -151,3 +151,60 @@ export function pruneFolder(root: string, keep: ReadonlySet<string>): number {
   walk(root, '');
   return removed;
 }
+
+/** What a folder held when it was listed (listTree): its files and its folders, relative paths with "/" between names. */
+export interface TreeListing {
+  files: string[];
+  /** Deepest first: a folder comes before the folder that holds it. */
+  folders: string[];
+}
+
+/**
+ * Lists every file and folder under `root`, for pruneListed: a build lists its folder while its last files are still
+ * being written (the search index, on a thread of its own), instead of walking it after them.
+ */
+export function listTree(root: string): TreeListing {
+  const listing: TreeListing = { files: [], folders: [] };
+  const walk = (dir: string, prefix: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      if (!entry.isDirectory()) listing.files.push(prefix + entry.name);
+      else {
+        walk(join(dir, entry.name), `${prefix}${entry.name}/`);
+        listing.folders.push(prefix + entry.name);
+      }
+    }
+  };
+  walk(root, '');
+  return listing;
+}
+
+/**
+ * pruneFolder over a listing made earlier (listTree): removes the listed files that `keep` does not name, then the
+ * listed folders left empty. Between the listing and now, files may have been written, folders made and files or
+ * folders replaced, as long as every file added is one `keep` names: the folder then ends as pruneFolder would leave
+ * it. A listed entry that is gone, or is now of the other kind, is passed over. How many files were removed.
+ */
+export function pruneListed(root: string, listing: TreeListing, keep: ReadonlySet<string>): number {
+  let removed = 0;
+  for (const path of listing.files) {
+    if (keep.has(path)) continue;
+    const file = join(root, path);
+    try {
+      unlinkSync(file);
+      removed++;
+    } catch (err) {
+      const code = (err as NodeJS.ErrnoException).code;
+      // gone, its folder replaced by a file, or a folder now (unlink never removes one; some systems say EPERM)
+      if (code !== 'ENOENT' && code !== 'ENOTDIR' && !lstatOrUndefined(file)?.isDirectory()) throw err;
+    }
+  }
+  for (const path of listing.folders) {
+    try {
+      rmdirSync(join(root, path));
+    } catch (err) {
+      const code = (err as NodeJS.ErrnoException).code;
+      if (code !== 'ENOTEMPTY' && code !== 'EEXIST' && code !== 'ENOENT' && code !== 'ENOTDIR') throw err;
+    }
+  }
+  return removed;
+}

@@ -10,7 +10,7 @@
  */
 import { cpSync, renameSync, rmSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
-import { filesUnder, moveIfChanged, pruneFolder, writeIfChanged } from '../../core/util/update-in-place.ts';
+import { filesUnder, moveIfChanged, pruneFolder, pruneListed, writeIfChanged, type TreeListing } from '../../core/util/update-in-place.ts';
 
 /** The spare site kept beside the output folder `outDir` (`.dist.spare` for dist/), which the next build updates. */
 export function spareFolderOf(outDir: string): string {
@@ -30,11 +30,13 @@ export interface SiteFolder {
  * Ends a build's site folder: Astro's files move in from Astro's output folder (each only if its bytes differ), or
  * are written from the bytes of its recorded output (src/site/build/cache/astro-output.ts: a build without
  * Astro), each only if its bytes change; then everything the build did not place (`files`, the site's paths of what it
- * placed, which gets Astro's added) is removed. A file of Astro's at a path the build placed is an error: two parts of
- * the site would claim one address. With a folder of its own, the folder then takes the place of Astro's output folder.
- * Returns Astro's files (their site paths), how many of them were written and how many files were removed.
+ * placed, which gets Astro's added) is removed: found by a walk of the folder now, or in `listing`, the folder as it
+ * was listed once every file but the search index's and Astro's was placed (listTree). A file of Astro's at a path the
+ * build placed is an error: two parts of the site would claim one address. With a folder of its own, the folder then
+ * takes the place of Astro's output folder. Returns Astro's files (their site paths), how many of them were written
+ * and how many files were removed.
  */
-export function finishSiteFolder(site: SiteFolder, astro: AstroFiles, files: Set<string>): { astro: string[]; moved: number; removed: number } {
+export function finishSiteFolder(site: SiteFolder, astro: AstroFiles, files: Set<string>, listing?: TreeListing): { astro: string[]; moved: number; removed: number } {
   const paths = 'out' in astro ? filesUnder(astro.out) : [...astro.recorded.keys()];
   let moved = 0;
   for (const path of paths) {
@@ -43,7 +45,7 @@ export function finishSiteFolder(site: SiteFolder, astro: AstroFiles, files: Set
     const placed = 'out' in astro ? moveIfChanged(join(astro.out, path), join(site.dir, path)) : writeIfChanged(join(site.dir, path), astro.recorded.get(path)!);
     if (placed) moved++;
   }
-  const removed = pruneFolder(site.dir, files);
+  const removed = listing ? pruneListed(site.dir, listing, files) : pruneFolder(site.dir, files);
   if (site.own && 'out' in astro) {
     rmSync(astro.out, { recursive: true, force: true });
     try {
