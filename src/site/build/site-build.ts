@@ -15,7 +15,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildCacheRoot, noCacheFromEnv } from '../../core/publish/build-cache.ts';
-import { writeIfChanged } from '../../core/util/update-in-place.ts';
+import { listTree, writeIfChanged } from '../../core/util/update-in-place.ts';
 import { sitePaths } from '../model/paths.ts';
 import { listingJobs } from '../model/listing-jobs.ts';
 import { browsePageSize } from '../model/listing-pages.ts';
@@ -151,21 +151,25 @@ export async function startSiteBuild({ repo, root, frame, logger, site, stagingP
         logger.info(`Rendered ${done.pages} record page${done.pages === 1 ? '' : 's'}${reused}`);
         const listed = cache ? ` (${done.listingsReused} from the cache, ${done.listings - done.listingsReused} rendered)` : ' (no cache)';
         logger.info(`Rendered ${done.listings} listing page${done.listings === 1 ? '' : 's'}${listed}`);
+        logger.info(`Published ${done.linked + done.copied} raw record${done.linked + done.copied === 1 ? '' : 's'} (${done.linked} linked, ${done.copied} copied)`);
+        const indexStarted = performance.now();
+        const indexWritten = search!.write(site.dir);
+        // While the index's thread writes the index, this thread prunes the page cache and lists the site's folder for
+        // its prune at the end (at 100,000 records listings of 214,000 and 227,000 entries, 0.7 and 1.1 s).
         if (cache) {
           logger.info(`Page cache: ${done.entriesHashed} entries read and checked by their hash, ${done.entriesKnown} unchanged since the last build checked them`);
           prunePageCache(cache.dir, new Set(done.entries));
           writeCheckedStamp(cache.dir, buildStarted);
         }
-        logger.info(`Published ${done.linked + done.copied} raw record${done.linked + done.copied === 1 ? '' : 's'} (${done.linked} linked, ${done.copied} copied)`);
-        const indexStarted = performance.now();
-        const index = await search!.write(site.dir);
+        const listing = listTree(site.dir);
+        const index = await indexWritten;
         for (const path of index.files) files.add(path);
         changed += index.written;
         const fromCache = cache ? `, ${index.reused} from the cache` : '';
         logger.info(`Wrote the search index: ${done.pages} records in ${index.files.length} files (${index.written} changed${fromCache}, ${Math.round(performance.now() - indexStarted)} ms)`);
         const how = site.own ? 'into a new folder' : 'in place';
         const astro = await coming;
-        const folder = finishSiteFolder(site, astro, files);
+        const folder = finishSiteFolder(site, astro, files, listing);
         changed += folder.moved;
         const astroWritten =
           'out' in astro
