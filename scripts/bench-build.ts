@@ -85,7 +85,7 @@ interface Measured {
   notes: string[];
 }
 
-const NOTE = /Rendered \d+ record pages|Wrote the search index|from the cache/;
+const NOTE = /Rendered \d+ record pages|Wrote the search index|from the cache|Page cache:|raw records? \(/;
 
 /** Runs a command as a child process; wall time, peak RSS of its process tree (KB) and the end of its output. */
 function measure(cmd: string, args: string[], opts: { cwd: string; env?: NodeJS.ProcessEnv }): Promise<Measured> {

@@ -92,6 +92,8 @@ export interface RecordBatchResult {
   reused: number;
   linked: number;
   copied: number;
+  /** Of the raw records, how many were known to hold the validated bytes without being read again (publishRawRecord). */
+  rawKnown: number;
   /** Listing pages, and how many of them came from the page cache. */
   listings: number;
   listingsReused: number;
@@ -117,7 +119,7 @@ function cacheFor(settings: PageCacheSettings | undefined): PageCache | undefine
 export default function renderRecordPages({ frame, dir, jobs, cache: settings, searchFile, validatedAfter, listings }: RecordPageBatch): RecordBatchResult {
   const siteFrame = frameOf(frame);
   const cache = cacheFor(settings);
-  const result: RecordBatchResult = { pages: 0, reused: 0, linked: 0, copied: 0, listings: 0, listingsReused: 0, entries: [], entriesHashed: 0, entriesKnown: 0, changed: 0 };
+  const result: RecordBatchResult = { pages: 0, reused: 0, linked: 0, copied: 0, rawKnown: 0, listings: 0, listingsReused: 0, entries: [], entriesHashed: 0, entriesKnown: 0, changed: 0 };
   const checksBefore = cache && { ...cache.checks };
   if (listings) renderListingPages(listings, siteFrame, cache, result);
   // Each record's search document as one JSON line (the cache's entry is that line already: not parsed here).
@@ -132,6 +134,7 @@ export default function renderRecordPages({ frame, dir, jobs, cache: settings, s
     const published = publishRawRecord(raw, dir, validatedAfter);
     result[published.how]++;
     if (published.changed) result.changed++;
+    if (published.bytes === undefined) result.rawKnown++;
     let bytes = published.bytes;
     const recordBytes = () => (bytes ??= readRawRecord(raw));
     const file = join(dir, recordPageName(page.entry.id));

@@ -156,12 +156,13 @@ export function startRecordPages(
   let jobs: RecordJob[] = [];
   let listingJobs: ListingJob[] = [];
   let length = 0;
-  const total: RecordPagesTotal = { pages: 0, reused: 0, linked: 0, copied: 0, listings: 0, listingsReused: 0, entries: [], entriesHashed: 0, entriesKnown: 0, changed: 0 };
+  const total: RecordPagesTotal = { pages: 0, reused: 0, linked: 0, copied: 0, rawKnown: 0, listings: 0, listingsReused: 0, entries: [], entriesHashed: 0, entriesKnown: 0, changed: 0 };
   const count = (r: RecordBatchResult) => {
     total.pages += r.pages;
     total.reused += r.reused;
     total.linked += r.linked;
     total.copied += r.copied;
+    total.rawKnown += r.rawKnown;
     total.listings += r.listings;
     total.listingsReused += r.listingsReused;
     total.changed += r.changed;

@@ -151,7 +151,9 @@ export async function startSiteBuild({ repo, root, frame, logger, site, stagingP
         logger.info(`Rendered ${done.pages} record page${done.pages === 1 ? '' : 's'}${reused}`);
         const listed = cache ? ` (${done.listingsReused} from the cache, ${done.listings - done.listingsReused} rendered)` : ' (no cache)';
         logger.info(`Rendered ${done.listings} listing page${done.listings === 1 ? '' : 's'}${listed}`);
-        logger.info(`Published ${done.linked + done.copied} raw record${done.linked + done.copied === 1 ? '' : 's'} (${done.linked} linked, ${done.copied} copied)`);
+        logger.info(
+          `Published ${done.linked + done.copied} raw record${done.linked + done.copied === 1 ? '' : 's'} (${done.linked} linked, ${done.copied} copied; ${done.rawKnown} the very file validation read, unchanged, not read again)`,
+        );
         const indexStarted = performance.now();
         const indexWritten = search!.write(site.dir);
         // While the index's thread writes the index, this thread prunes the page cache and lists the site's folder for
