@@ -2,11 +2,11 @@
  * The record-page cache (src/site/build/cache/page-cache.ts): a key moves with every input of a page; an entry is
  * used only when its bytes hash to its name; pruning keeps exactly the named entries.
  */
-import { existsSync, mkdirSync, readdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { CHANGE_TIME_MARGIN_MS } from '../../src/core/util/change-time.ts';
+import { fileSystemNow } from '../../src/core/util/change-time.ts';
 import {
   PageCache,
   pageCacheKey,
@@ -19,6 +19,15 @@ import { tempDir } from '../helpers/temp-dir.ts';
 
 const frame = { base: '/', site: 'https://example.org/', stylesheet: '/styles/site.css?v=abc' };
 const page = { entry: { id: 'echo-2026-01-01-000001', path: '2026/echo-2026-01-01-000001.json', archiveDate: '2026-01-01', sha256: 'a'.repeat(64) }, linkedFrom: [], supersededBy: [] };
+
+/** A moment of the file system at `dir` after every one of `files` last changed (its clock moves in ticks). */
+async function momentAfter(dir: string, ...files: string[]): Promise<bigint> {
+  for (;;) {
+    const moment = fileSystemNow(dir)!;
+    if (files.every((file) => statSync(file, { bigint: true }).ctimeNs < moment)) return moment;
+    await new Promise((wait) => setTimeout(wait, 2));
+  }
+}
 
 describe('page cache key', () => {
   it('moves with the code, the frame and any part of the page input', () => {
@@ -119,18 +128,18 @@ describe('page cache entries', () => {
     expect(prunePageCache(join(dir, 'missing'), new Set())).toBe(0);
   });
 
-  it('uses an entry unchanged since the stamp without reading it, and checks one changed since by its hash', () => {
+  it('uses an entry unchanged since the stamp without reading it, and checks one changed since by its hash', async () => {
     const { dir, cache, write } = setup();
     const name = cache.store(key, write('a.html', '<p>page</p>'), '<p>page</p>')!;
     const documentName = cache.storeBytes(key, '{"document":1}', 'json')!;
     // Stamped after the entries were made: known by their change time, the page's bytes not even read.
-    const after = new PageCache({ dir, code: 'code', build: 'after', checkedBefore: Date.now() + CHANGE_TIME_MARGIN_MS + 1000 });
+    const after = new PageCache({ dir, code: 'code', build: 'after', checkedBefore: await momentAfter(dir, join(dir, name), join(dir, documentName)) });
     expect(after.locate(key)).toEqual({ name });
     expect(after.find(key, 'json')?.bytes.toString()).toBe('{"document":1}'); // asked for: read, not hashed
     expect(after.checks).toEqual({ hashed: 0, known: 2 });
     // Written through after the stamp (the entry is a hard link to a page of the output, which someone edited, same
-    // size): its change time is after the stamp, so its hash decides, and it is refused.
-    const before = Date.now() - 1000;
+    // size): its change time is not before the stamp, so its hash decides, and it is refused.
+    const before = fileSystemNow(dir)!;
     writeFileSync(join(dir, name), '<p>PAGE</p>');
     writeFileSync(join(dir, documentName), '{"document":2}');
     const next = new PageCache({ dir, code: 'code', build: 'next', checkedBefore: before });
@@ -144,27 +153,29 @@ describe('page cache entries', () => {
     expect(again.checks).toEqual({ hashed: 1, known: 0 });
   });
 
-  it('the stamp gives the start of the build that wrote it; nothing when missing, foreign or ahead of the clock', () => {
+  it('the stamp gives the start of the build that wrote it; nothing when missing, foreign or after now', () => {
     const { dir } = setup();
     mkdirSync(dir, { recursive: true });
-    expect(readCheckedBefore(dir)).toBeUndefined();
-    writeCheckedStamp(dir, 1_800_000_000_000);
-    expect(readCheckedBefore(dir, 1_800_000_005_000)).toBe(1_800_000_000_000);
-    expect(readCheckedBefore(dir, 1_799_999_999_999)).toBeUndefined(); // the clock was set back since
+    const started = 1_800_000_000_123_456_789n;
+    expect(readCheckedBefore(dir, started)).toBeUndefined();
+    writeCheckedStamp(dir, started);
+    expect(readCheckedBefore(dir, started + 5_000_000_000n)).toBe(started);
+    expect(readCheckedBefore(dir, started - 1n)).toBeUndefined(); // the clock was set back since
     expect(readdirSync(dir)).toEqual(['checked-before']); // no temporary file left
-    for (const text of ['', 'echo-archive page cache stamp 1\n', 'echo-archive page cache stamp 2\n1800000000000\n', 'echo-archive page cache stamp 1\n18e11\n', 'echo-archive page cache stamp 1\n1800000000000']) {
+    for (const text of ['', 'echo-archive page cache stamp 2\n', 'echo-archive page cache stamp 1\n1800000000123456789\n', 'echo-archive page cache stamp 2\n18e20\n', 'echo-archive page cache stamp 2\n1800000000123456789']) {
       writeFileSync(join(dir, 'checked-before'), text);
-      expect(readCheckedBefore(dir, 1_800_000_005_000), JSON.stringify(text)).toBeUndefined();
+      expect(readCheckedBefore(dir, started + 5_000_000_000n), JSON.stringify(text)).toBeUndefined();
     }
   });
 
   it('pruning removes the stamp with the rest: only the build that pruned may write one again', () => {
     const { dir, cache, write } = setup();
     const keep = cache.store(key, write('a.html', 'a'), 'a')!;
-    writeCheckedStamp(dir, Date.now());
-    expect(readCheckedBefore(dir)).toBeDefined();
+    const now = fileSystemNow(dir)!;
+    writeCheckedStamp(dir, now);
+    expect(readCheckedBefore(dir, now)).toBe(now);
     prunePageCache(dir, new Set([keep]));
-    expect(readCheckedBefore(dir)).toBeUndefined();
+    expect(readCheckedBefore(dir, now)).toBeUndefined();
     expect(existsSync(join(dir, keep))).toBe(true);
   });
 });

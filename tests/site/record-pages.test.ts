@@ -6,7 +6,7 @@
 import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { CHANGE_TIME_MARGIN_MS } from '../../src/core/util/change-time.ts';
+import { fileSystemNow } from '../../src/core/util/change-time.ts';
 import { finishSiteFolder } from '../../src/site/build/5-site-folder.ts';
 import { archivePagePath, listingPagePath, recordPageId } from '../../src/site/build/integration.ts';
 import { publishRawRecord, readRawRecord } from '../../src/site/build/4-raw-records.ts';
@@ -267,9 +267,10 @@ describe('publishRawRecord', () => {
     const [record] = onDisk(publishRecord('2026/echo-2026-11-21-000001.json'));
     const dir = tempDir();
     publishRawRecord(record!, dir); // the last build's link (a new link is a change of the file's status too)
-    const { dev, ino, ctimeMs } = statSync(record!.file, { bigint: true });
+    const { dev, ino, ctimeNs } = statSync(record!.file, { bigint: true });
     const identity = `${dev}:${ino}`;
-    const started = Number(ctimeMs) + CHANGE_TIME_MARGIN_MS + 1; // the build started well after the file last changed
+    let started = fileSystemNow(dir)!; // the build started after the file last changed (the next tick of the clock)
+    while (started <= ctimeNs) started = fileSystemNow(dir)!;
     // A wrong hash shows whether the file was read: known, it is not (the hash is what validation found).
     const known = { ...record!, identity, sha256: '0'.repeat(64) };
     expect(publishRawRecord(known, dir, started)).toEqual({ how: 'linked', changed: false });
@@ -277,7 +278,7 @@ describe('publishRawRecord', () => {
     // Read and checked: another file than validation read, a build that started before the file's last change, or
     // no start given.
     expect(() => publishRawRecord({ ...known, identity: `${dev}:${ino + 1n}` }, dir, started)).toThrow(/changed on disk after it was validated/);
-    expect(() => publishRawRecord(known, dir, Number(ctimeMs))).toThrow(/changed on disk after it was validated/);
+    expect(() => publishRawRecord(known, dir, ctimeNs)).toThrow(/changed on disk after it was validated/);
     expect(() => publishRawRecord(known, dir)).toThrow(/changed on disk after it was validated/);
     expect(publishRawRecord({ ...record!, identity }, dir).bytes).toEqual(record!.bytes);
     // Written to since (through either of its names): its change time is new, so it is read and refused.

@@ -1,28 +1,51 @@
 /**
- * A file's change time as proof it is unchanged since a moment (src/core/util/change-time.ts): before the moment by
- * more than the margin, and a real file's ctime moves with every kind of change, whatever its modification time says.
+ * A file's change time as proof it is unchanged since a moment (src/core/util/change-time.ts): the moment as the file
+ * system stamps files, and a real file's ctime moves past it with every kind of change, whatever its modification
+ * time says.
  */
-import { appendFileSync, linkSync, renameSync, statSync, truncateSync, utimesSync, writeFileSync } from 'node:fs';
+import { appendFileSync, chmodSync, linkSync, mkdirSync, readdirSync, renameSync, statSync, truncateSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { CHANGE_TIME_MARGIN_MS, changedBefore } from '../../src/core/util/change-time.ts';
+import { changedBefore, fileSystemNow } from '../../src/core/util/change-time.ts';
 import { tempDir } from '../helpers/temp-dir.ts';
 
-describe('changedBefore', () => {
-  it('holds only for a change time before the moment by more than the margin', () => {
-    const moment = 1_800_000_000_000;
-    expect(changedBefore({ ctimeMs: moment - CHANGE_TIME_MARGIN_MS - 1 }, moment)).toBe(true);
-    expect(changedBefore({ ctimeMs: moment - CHANGE_TIME_MARGIN_MS }, moment)).toBe(false);
-    expect(changedBefore({ ctimeMs: moment - 1 }, moment)).toBe(false);
-    expect(changedBefore({ ctimeMs: moment + 1 }, moment)).toBe(false);
+const ctimeOf = (file: string) => statSync(file, { bigint: true });
+
+/** A moment after `file`'s last change: the file system's clock moves in ticks, so the next tick of it. */
+async function momentAfter(dir: string, file: string): Promise<bigint> {
+  for (;;) {
+    const moment = fileSystemNow(dir)!;
+    if (moment > ctimeOf(file).ctimeNs) return moment;
+    await new Promise((wait) => setTimeout(wait, 2));
+  }
+}
+
+describe('fileSystemNow and changedBefore', () => {
+  it('a file made before the moment changed before it; the moment itself is not before itself; the folder is left as it was', () => {
+    const dir = tempDir('change-time-');
+    writeFileSync(join(dir, 'a.json'), '{"a":1}');
+    const made = ctimeOf(join(dir, 'a.json'));
+    const moment = fileSystemNow(dir)!;
+    expect(moment).toBeGreaterThanOrEqual(made.ctimeNs);
+    expect(changedBefore({ ctimeNs: moment - 1n }, moment)).toBe(true);
+    expect(changedBefore({ ctimeNs: moment }, moment)).toBe(false);
+    expect(readdirSync(dir)).toEqual(['a.json']);
   });
 
-  it('a real file: unchanged, its change time stays before the moment; any change moves it past, whatever its modification time says', async () => {
+  it('no moment where no file can be made (nothing is then known unchanged)', () => {
+    const dir = tempDir('change-time-');
+    expect(fileSystemNow(join(dir, 'missing'))).toBeUndefined();
+    if (process.getuid?.() === 0) return; // root writes into a read-only folder
+    mkdirSync(join(dir, 'read-only'));
+    chmodSync(join(dir, 'read-only'), 0o500);
+    expect(fileSystemNow(join(dir, 'read-only'))).toBeUndefined();
+  });
+
+  it('any change after the moment moves the change time past it, even with the old modification time put back', async () => {
     const dir = tempDir('change-time-');
     let file = join(dir, 'a.json');
     writeFileSync(file, '{"a":1}');
     const made = statSync(file);
-    expect(changedBefore(statSync(file), made.ctimeMs + CHANGE_TIME_MARGIN_MS + 1)).toBe(true);
     const changes: [string, () => void][] = [
       ['written, same size', () => writeFileSync(file, '{"a":2}')],
       ['appended to', () => appendFileSync(file, ' ')],
@@ -32,11 +55,10 @@ describe('changedBefore', () => {
       ['its modification time set back', () => utimesSync(file, made.atime, made.mtime)],
     ];
     for (const [what, change] of changes) {
-      const before = Date.now();
-      await new Promise((wait) => setTimeout(wait, 50)); // well past any lag of the kernel's clock behind ours
+      const moment = await momentAfter(dir, file);
+      expect(changedBefore(ctimeOf(file), moment), `${what}: before the change`).toBe(true);
       change();
-      expect(statSync(file).ctimeMs, what).toBeGreaterThan(before);
-      expect(changedBefore(statSync(file), before + CHANGE_TIME_MARGIN_MS), what).toBe(false);
+      expect(changedBefore(ctimeOf(file), moment), what).toBe(false);
     }
   });
 });

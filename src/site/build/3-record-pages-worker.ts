@@ -60,10 +60,10 @@ export interface RecordPageBatch {
   /** Where this batch's search documents go (one file, replaced whole); none made without it. */
   searchFile?: string;
   /**
-   * When the build started (ms since the epoch), before validation read any record: a published record file that is
-   * the file validation read and has not changed since is not read and hashed again (publishRawRecord).
+   * When the build started, before validation read any record, as the output's file system stamps files: a published
+   * record file that is the file validation read and has not changed since is not read and hashed again (publishRawRecord).
    */
-  validatedAfter?: number;
+  validatedAfter?: bigint;
   /** Listing pages to render (src/site/model/listing-jobs.ts), each to <dir>/<path>index.html, loading `script`. */
   listings?: ListingBatch;
 }

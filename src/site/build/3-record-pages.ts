@@ -128,7 +128,7 @@ export interface RecordPagesOptions {
   /** The page cache (src/site/build/cache/page-cache.ts); without it every page is rendered. */
   cache?: PageCacheSettings;
   /** When the build started, before validation read any record (RecordPageBatch.validatedAfter). */
-  validatedAfter?: number;
+  validatedAfter?: bigint;
   /**
    * Where each batch writes its records' search documents, as <searchDir>/<first job's place>.jsonl
    * (src/site/build/7-search-index.ts); none are made without it.

@@ -39,14 +39,15 @@ export const rawRecordName = (id: string): string => `${id}.json`;
  * whether the file changed. A file that is the record's already (the previous build's, src/core/util/update-in-place.ts)
  * is left as it is. The published bytes are checked against the validated hash and returned (the page is rendered
  * from them, parsedRecord), unless the published file is known to hold them: it is the file validation read and last
- * changed before `validatedAfter` (ms since the epoch: when the build started, before validation read anything).
+ * changed before `validatedAfter` (when the build started, before validation read anything, as the output's file
+ * system stamps files: fileSystemNow; a published file that is a link is on that file system).
  */
-export function publishRawRecord(record: RawRecordFile, dir: string, validatedAfter?: number): { how: 'linked' | 'copied'; changed: boolean; bytes?: Buffer } {
+export function publishRawRecord(record: RawRecordFile, dir: string, validatedAfter?: bigint): { how: 'linked' | 'copied'; changed: boolean; bytes?: Buffer } {
   const target = join(dir, rawRecordName(record.id));
   const { how, changed } = linkIfChanged(record.file, target);
   if (validatedAfter !== undefined && record.identity !== undefined) {
-    const { dev, ino, ctimeNs } = lstatSync(target, { bigint: true });
-    if (`${dev}:${ino}` === record.identity && changedBefore({ ctimeMs: Number(ctimeNs) / 1e6 }, validatedAfter)) return { how, changed };
+    const status = lstatSync(target, { bigint: true });
+    if (`${status.dev}:${status.ino}` === record.identity && changedBefore(status, validatedAfter)) return { how, changed };
   }
   return { how, changed, bytes: validatedBytes(record, target) };
 }

@@ -15,6 +15,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildCacheRoot, noCacheFromEnv } from '../../core/publish/build-cache.ts';
+import { fileSystemNow } from '../../core/util/change-time.ts';
 import { listTree, writeIfChanged } from '../../core/util/update-in-place.ts';
 import { sitePaths } from '../model/paths.ts';
 import { listingJobs } from '../model/listing-jobs.ts';
@@ -83,12 +84,12 @@ export interface SiteBuild {
 
 export async function startSiteBuild({ repo, root, frame, logger, site, stagingParent }: SiteBuildOptions): Promise<SiteBuild> {
   const searchStaging = createStaging(stagingParent);
-  // Taken before the build reads any record or looks at any cache entry: a file last changed before it was read by
-  // this build as it is now (the record files, src/site/build/4-raw-records.ts), and the stamp this build leaves
-  // (writeCheckedStamp) says the same of the page cache's entries, which this build checked.
-  const buildStarted = Date.now();
-  const cache = pageCacheSettings(repo, logger, buildStarted);
-  const browseScript = bundleBrowseScript(repo, cache && { dir: join(buildCacheRoot(repo), 'browse-script'), code: cache.code });
+  // Taken before the build reads any record or looks at any cache entry (src/core/util/change-time.ts): a record file
+  // last changed before it was read by this build as it is now (src/site/build/4-raw-records.ts), and the stamp this
+  // build leaves in the page cache (writeCheckedStamp) says the same of the entries it checked.
+  const outputStarted = fileSystemNow(site.dir);
+  const cache = pageCacheSettings(repo, logger);
+  const browseScript = bundleBrowseScript(repo, cache && { dir: join(buildCacheRoot(repo), 'browse-script'), code: cache.settings.code });
   const pageSize = browsePageSize(); // a wrong BROWSE_PAGE_SIZE stops the build before any work
   const reading = readSiteArchive(root, logger, { repo });
   // The whole archive's model, derived once from these records: the listing pages are rendered from it on the
@@ -104,7 +105,7 @@ export async function startSiteBuild({ repo, root, frame, logger, site, stagingP
   let search: ReturnType<typeof startSearchIndex> | undefined;
   const waiting: string[] = [];
   const onSearchFile = (file: string) => (search ? search.add(file) : waiting.push(file));
-  const pages = startRecordPages(reading, { frame, dir: join(site.dir, RECORDS_PATH), logger, cache, validatedAfter: buildStarted, searchDir: searchStaging, onSearchFile, listings });
+  const pages = startRecordPages(reading, { frame, dir: join(site.dir, RECORDS_PATH), logger, cache: cache?.settings, ...(outputStarted === undefined ? {} : { validatedAfter: outputStarted }), searchDir: searchStaging, onSearchFile, listings });
   let ended = false;
   const cleanUp = async (finished: boolean) => {
     if (ended) return; // stop() after finish(), as a caller's `finally` does: nothing left to stop
@@ -160,8 +161,8 @@ export async function startSiteBuild({ repo, root, frame, logger, site, stagingP
         // its prune at the end (at 100,000 records listings of 214,000 and 227,000 entries, 0.7 and 1.1 s).
         if (cache) {
           logger.info(`Page cache: ${done.entriesHashed} entries read and checked by their hash, ${done.entriesKnown} unchanged since the last build checked them`);
-          prunePageCache(cache.dir, new Set(done.entries));
-          writeCheckedStamp(cache.dir, buildStarted);
+          prunePageCache(cache.settings.dir, new Set(done.entries));
+          if (cache.started !== undefined) writeCheckedStamp(cache.settings.dir, cache.started);
         }
         const listing = listTree(site.dir);
         const index = await indexWritten;
@@ -191,7 +192,7 @@ export async function startSiteBuild({ repo, root, frame, logger, site, stagingP
  * The record-page cache of a build of the project at `project`, unless the caches are off (ECHO_ARCHIVE_NO_CACHE) or
  * its folder cannot be made (then the build says so and renders every page).
  */
-function pageCacheSettings(project: string, logger: ArchiveLogger, now: number): PageCacheSettings | undefined {
+function pageCacheSettings(project: string, logger: ArchiveLogger): { settings: PageCacheSettings; started?: bigint } | undefined {
   if (noCacheFromEnv()) return undefined;
   const dir = join(buildCacheRoot(project), 'pages');
   try {
@@ -200,6 +201,8 @@ function pageCacheSettings(project: string, logger: ArchiveLogger, now: number):
     logger.warn(`The record-page cache ${dir} cannot be used (${(err as Error).message}): every page is rendered.`);
     return undefined;
   }
-  const checkedBefore = readCheckedBefore(dir, now);
-  return { dir, code: codeFingerprint(project, PAGE_CODE), build: randomUUID(), ...(checkedBefore === undefined ? {} : { checkedBefore }) };
+  const started = fileSystemNow(dir);
+  const checkedBefore = started === undefined ? undefined : readCheckedBefore(dir, started);
+  const settings: PageCacheSettings = { dir, code: codeFingerprint(project, PAGE_CODE), build: randomUUID(), ...(checkedBefore === undefined ? {} : { checkedBefore }) };
+  return { settings, ...(started === undefined ? {} : { started }) };
 }

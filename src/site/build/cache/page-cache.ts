@@ -41,11 +41,11 @@ export interface PageCacheSettings {
   /** This build's id: a thread's listing of the cache is kept for one build only. */
   build: string;
   /**
-   * When the last build that pruned the cache started (ms since the epoch, readCheckedBefore): an entry that last
-   * changed before it (changedBefore) was checked by that build, and is used without being read and hashed again.
-   * Without it every entry is checked.
+   * When the last build that pruned the cache started, as the cache's file system stamps files (readCheckedBefore):
+   * an entry that last changed before it (changedBefore) was checked by that build, and is used without being read
+   * and hashed again. Without it every entry is checked.
    */
-  checkedBefore?: number;
+  checkedBefore?: bigint;
 }
 
 /** An entry found for a key: its name, and its bytes when they were read (to be checked, or because they were asked for). */
@@ -129,7 +129,7 @@ export class PageCache {
       const name = `${prefix}/${key}.${sha}.${kind}`;
       const path = join(this.settings.dir, name);
       if (checkedBefore !== undefined) {
-        const status = lstatSync(path, { throwIfNoEntry: false });
+        const status = lstatSync(path, { bigint: true, throwIfNoEntry: false });
         if (status === undefined) continue; // removed since it was listed (another build pruned it)
         if (status.isFile() && changedBefore(status, checkedBefore)) {
           this.checks.known++;
@@ -234,14 +234,15 @@ export function prunePageCache(dir: string, keep: ReadonlySet<string>): number {
 
 /** The stamp's file in the cache folder, and its first line (bumped if what the stamp means ever changes). */
 const STAMP = 'checked-before';
-const STAMP_FORMAT = 'echo-archive page cache stamp 1';
+const STAMP_FORMAT = 'echo-archive page cache stamp 2';
 
 /**
- * Records that every entry left in the cache at `dir`, just pruned by the build that started at `started` (ms since
- * the epoch), was checked by that build or made by it: entries last changed before `started` need no checking again.
- * Written under a temporary name and renamed; a stamp that cannot be written costs the next build time, never this one.
+ * Records that every entry left in the cache at `dir`, just pruned by the build that started at `started` (as the
+ * cache's file system stamps files: fileSystemNow), was checked by that build or made by it: entries last changed
+ * before then need no checking again. Written under a temporary name and renamed; a stamp that cannot be written costs
+ * the next build time, never this one.
  */
-export function writeCheckedStamp(dir: string, started: number): void {
+export function writeCheckedStamp(dir: string, started: bigint): void {
   const temporary = join(dir, `${STAMP}.${process.pid}.tmp`);
   try {
     writeFileSync(temporary, `${STAMP_FORMAT}\n${started}\n`);
@@ -252,19 +253,19 @@ export function writeCheckedStamp(dir: string, started: number): void {
 }
 
 /**
- * The `checkedBefore` of a build that starts now (`now`, ms since the epoch): the last stamp's time; undefined (check
- * every entry) when there is no stamp, it is not one of ours, or it lies in the future (the clock was set back since:
- * a ctime is then no measure of before and after).
+ * The `checkedBefore` of a build that starts `now` (fileSystemNow of the cache's folder): the last stamp's moment;
+ * undefined (check every entry) when there is no stamp, it is not one of ours, or it lies after now (the clock was set
+ * back since: a ctime is then no measure of before and after).
  */
-export function readCheckedBefore(dir: string, now = Date.now()): number | undefined {
+export function readCheckedBefore(dir: string, now: bigint): bigint | undefined {
   let text: string;
   try {
     text = readFileSync(join(dir, STAMP), 'utf8');
   } catch {
     return undefined;
   }
-  const m = /^(.*)\n(\d{1,16})\n$/.exec(text);
+  const m = /^(.*)\n(\d{1,24})\n$/.exec(text);
   if (m === null || m[1] !== STAMP_FORMAT) return undefined;
-  const started = Number(m[2]);
+  const started = BigInt(m[2]!);
   return started <= now ? started : undefined;
 }
