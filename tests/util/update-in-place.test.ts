@@ -3,7 +3,7 @@
  * written through (it may be a hard link to a cache entry), and a folder in any state — the previous build's, or one
  * a killed build left half-updated — ends holding exactly what was placed.
  */
-import { linkSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { linkSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync, type Dirent } from 'node:fs';
 import { dirname, join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -159,6 +159,9 @@ describe('an update in place over any folder', () => {
         else pruneFolder(dir, new Set(Object.keys(wanted)));
         const after = Object.fromEntries(filesUnder(dir).map((path) => [path, readFileSync(join(dir, path), 'utf8')]));
         expect(after).toEqual(wanted);
+        // and no folder is left empty
+        const folders = (readdirSync(dir, { recursive: true, withFileTypes: true }) as Dirent[]).filter((d) => d.isDirectory());
+        expect(folders.filter((d) => readdirSync(join(d.parentPath, d.name)).length === 0).map((d) => d.name)).toEqual([]);
         // a file that held its bytes already is left; every other is written
         const unchanged = order.filter(([path, text]) => before[path] === text).length;
         expect(written).toBe(order.length - unchanged);

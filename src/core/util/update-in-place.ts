@@ -198,13 +198,23 @@ export function pruneListed(root: string, listing: TreeListing, keep: ReadonlySe
       if (code !== 'ENOENT' && code !== 'ENOTDIR' && !lstatOrUndefined(file)?.isDirectory()) throw err;
     }
   }
+  // A folder is tried only when nothing listed in it stays: a kept file, or a folder that stays (deepest first, so a
+  // folder's fate is known before its parent's). Trying every folder cost 0.7 s at 100,000 record pages, each failing.
+  const staying = new Set<string>();
+  const parentOf = (path: string) => path.slice(0, Math.max(0, path.lastIndexOf('/')));
+  for (const path of listing.files) if (keep.has(path)) staying.add(parentOf(path));
   for (const path of listing.folders) {
-    try {
-      rmdirSync(join(root, path));
-    } catch (err) {
-      const code = (err as NodeJS.ErrnoException).code;
-      if (code !== 'ENOTEMPTY' && code !== 'EEXIST' && code !== 'ENOENT' && code !== 'ENOTDIR') throw err;
+    if (!staying.has(path)) {
+      try {
+        rmdirSync(join(root, path));
+        continue;
+      } catch (err) {
+        const code = (err as NodeJS.ErrnoException).code;
+        if (code === 'ENOENT') continue; // gone already: nothing of it stays
+        if (code !== 'ENOTEMPTY' && code !== 'EEXIST' && code !== 'ENOTDIR') throw err;
+      }
     }
+    staying.add(parentOf(path));
   }
   return removed;
 }
