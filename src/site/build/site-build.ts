@@ -190,7 +190,8 @@ export async function startSiteBuild({ repo, root, frame, logger, site, stagingP
 
 /**
  * The record-page cache of a build of the project at `project`, unless the caches are off (ECHO_ARCHIVE_NO_CACHE) or
- * its folder cannot be made (then the build says so and renders every page).
+ * its folder cannot be made (then the build says so and renders every page); with the moment the build started, as
+ * the cache's file system stamps files, for the stamp it leaves (none when no file can be made there).
  */
 function pageCacheSettings(project: string, logger: ArchiveLogger): { settings: PageCacheSettings; started?: bigint } | undefined {
   if (noCacheFromEnv()) return undefined;
