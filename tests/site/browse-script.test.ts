@@ -2,11 +2,12 @@
  * The browse filters' script (src/site/build/1-browse-script.ts): named by its bytes' hash; for `astro dev`, bundled
  * again only when one of its source files changed. A project of two small source files stands in for this one.
  */
-import { mkdirSync, readdirSync, utimesSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { mkdirSync, readdirSync, utimesSync, writeFileSync, type Dirent } from 'node:fs';
+import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { sha256Hex } from '../../src/core/crypto/sha256.ts';
 import { BROWSE_SCRIPT_SOURCE, bundleBrowseScript, devBrowseScript } from '../../src/site/build/1-browse-script.ts';
+import { pageEntryName } from '../../src/site/build/cache/page-cache.ts';
 import { tempDir } from '../helpers/temp-dir.ts';
 
 /** A project whose browse script imports a helper: the helper's folder, to change it. */
@@ -45,19 +46,22 @@ describe('the browse script', () => {
     const { repo } = project("export const word: string = 'one';\n");
     const dir = join(repo, 'cache');
     const code = 'c'.repeat(64);
+    /** The cache's entries, as names from its folder (the page cache's layout: page-cache.ts). */
+    const entries = () => (readdirSync(dir, { recursive: true, withFileTypes: true }) as Dirent[]).filter((d) => d.isFile()).map((d) => relative(dir, join(d.parentPath, d.name)));
+    const entry = (forCode: string, bytes: Uint8Array) => pageEntryName(forCode, bytes, 'js');
     const made = bundleBrowseScript(repo, { dir, code });
     expect(made).toEqual(bundleBrowseScript(repo));
-    expect(readdirSync(dir)).toEqual([`${code}.${sha256Hex(made.bytes)}.js`]);
+    expect(entries()).toEqual([entry(code, made.bytes)]);
     // What is kept for this code is used as it is (these bytes were never bundled from the project)...
     const kept = Buffer.from('document.title = "kept";\n');
-    writeFileSync(join(dir, `${code}.${sha256Hex(made.bytes)}.js`), 'damaged');
-    writeFileSync(join(dir, `${code}.${sha256Hex(kept)}.js`), kept);
+    writeFileSync(join(dir, entry(code, made.bytes)), 'damaged');
+    writeFileSync(join(dir, entry(code, kept)), kept);
     expect(Buffer.from(bundleBrowseScript(repo, { dir, code }).bytes).toString()).toBe(kept.toString());
     // ...but not for other code, and a damaged file never: bundled again, and the folder keeps that bundle only.
     const other = 'd'.repeat(64);
     expect(bundleBrowseScript(repo, { dir, code: other })).toEqual(made);
-    expect(readdirSync(dir)).toEqual([`${other}.${sha256Hex(made.bytes)}.js`]);
-    writeFileSync(join(dir, `${other}.${sha256Hex(made.bytes)}.js`), 'damaged');
+    expect(entries()).toEqual([entry(other, made.bytes)]);
+    writeFileSync(join(dir, entry(other, made.bytes)), 'damaged');
     expect(bundleBrowseScript(repo, { dir, code: other })).toEqual(made);
   });
 });

@@ -54,10 +54,13 @@ export interface PageCacheHit {
   bytes?: Buffer;
 }
 
-/** What an entry holds: the page, the record's search document, or a compressed file of the search index. */
-export type PageCacheKind = 'html' | 'json' | 'gz';
+/**
+ * What an entry holds: the page, the record's search document, a compressed file of the search index
+ * (search-index-cache.ts) or the browse script's bundle (browse-script-cache.ts).
+ */
+export type PageCacheKind = 'html' | 'json' | 'gz' | 'js';
 
-const ENTRY = /^([0-9a-f]{64})\.([0-9a-f]{64})\.(html|json|gz)$/;
+const ENTRY = /^([0-9a-f]{64})\.([0-9a-f]{64})\.(html|json|gz|js)$/;
 
 /**
  * The key of a record page: SHA-256 over the cache format, the code, the site frame (base, site URL, stylesheet)
