@@ -168,7 +168,7 @@ describe('page cache entries', () => {
     }
   });
 
-  it('pruning removes the stamp with the rest: only the build that pruned may write one again', () => {
+  it('pruning removes the stamp with the rest, and leaves the pruning build\'s own when given its start', () => {
     const { dir, cache, write } = setup();
     const keep = cache.store(key, write('a.html', 'a'), 'a')!;
     const now = fileSystemNow(dir)!;
@@ -176,6 +176,10 @@ describe('page cache entries', () => {
     expect(readCheckedBefore(dir, now)).toBe(now);
     prunePageCache(dir, new Set([keep]));
     expect(readCheckedBefore(dir, now)).toBeUndefined();
+    expect(existsSync(join(dir, keep))).toBe(true);
+    // the pruning build's own stamp, given its start, is left once the prune is done
+    prunePageCache(dir, new Set([keep]), now);
+    expect(readCheckedBefore(dir, now)).toBe(now);
     expect(existsSync(join(dir, keep))).toBe(true);
   });
 });

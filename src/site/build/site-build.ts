@@ -36,7 +36,7 @@ import { createStaging } from './5-staging.ts';
 import { writeSiteLog } from './6-transparency-log.ts';
 import { startSearchIndex } from './7-search-index.ts';
 import { codeFingerprint, PAGE_CODE } from './cache/code-fingerprint.ts';
-import { prunePageCache, readCheckedBefore, writeCheckedStamp, type PageCacheSettings } from './cache/page-cache.ts';
+import { pageCacheStart, prunePageCache, type PageCacheSettings } from './cache/page-cache.ts';
 
 /** Where the record pages (/records/<id>/) and the raw record files (/records/<id>.json) live in the output. */
 const RECORDS_PATH = 'records';
@@ -85,8 +85,8 @@ export interface SiteBuild {
 export async function startSiteBuild({ repo, root, frame, logger, site, stagingParent }: SiteBuildOptions): Promise<SiteBuild> {
   const searchStaging = createStaging(stagingParent);
   // Taken before the build reads any record or looks at any cache entry (src/core/util/change-time.ts): a record file
-  // last changed before it was read by this build as it is now (src/site/build/4-raw-records.ts), and the stamp this
-  // build leaves in the page cache (writeCheckedStamp) says the same of the entries it checked.
+  // last changed before it was read by this build as it is now (src/site/build/4-raw-records.ts); the page cache's
+  // start (pageCacheSettings) is the same moment on the cache's file system, for the stamp its prune leaves.
   const outputStarted = fileSystemNow(site.dir);
   const cache = pageCacheSettings(repo, logger);
   const browseScript = bundleBrowseScript(repo, cache && { dir: join(buildCacheRoot(repo), 'browse-script'), code: cache.settings.code });
@@ -161,8 +161,7 @@ export async function startSiteBuild({ repo, root, frame, logger, site, stagingP
         // its prune at the end (at 100,000 records listings of 214,000 and 227,000 entries, 0.7 and 1.1 s).
         if (cache) {
           logger.info(`Page cache: ${done.entriesHashed} entries read and checked by their hash, ${done.entriesKnown} unchanged since the last build checked them`);
-          prunePageCache(cache.settings.dir, new Set(done.entries));
-          if (cache.started !== undefined) writeCheckedStamp(cache.settings.dir, cache.started);
+          prunePageCache(cache.settings.dir, new Set(done.entries), cache.started);
         }
         const listing = listTree(site.dir);
         const index = await indexWritten;
@@ -202,8 +201,7 @@ function pageCacheSettings(project: string, logger: ArchiveLogger): { settings: 
     logger.warn(`The record-page cache ${dir} cannot be used (${(err as Error).message}): every page is rendered.`);
     return undefined;
   }
-  const started = fileSystemNow(dir);
-  const checkedBefore = started === undefined ? undefined : readCheckedBefore(dir, started);
+  const { started, checkedBefore } = pageCacheStart(dir);
   const settings: PageCacheSettings = { dir, code: codeFingerprint(project, PAGE_CODE), build: randomUUID(), ...(checkedBefore === undefined ? {} : { checkedBefore }) };
   return { settings, ...(started === undefined ? {} : { started }) };
 }

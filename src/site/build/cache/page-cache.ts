@@ -24,7 +24,7 @@
 import { lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { sha256Hex } from '../../../core/crypto/sha256.ts';
-import { changedBefore } from '../../../core/util/change-time.ts';
+import { changedBefore, fileSystemNow } from '../../../core/util/change-time.ts';
 import { linkOrCopySync } from '../../../core/util/link-or-copy.ts';
 import type { FrameSettings } from '../../render/page-frame.ts';
 import type { ListingJob } from '../../model/listing-jobs.ts';
@@ -202,10 +202,16 @@ function listFolder(folder: string): Map<string, string[]> {
 
 /**
  * Removes every file of the cache but the entries named in `keep`: the cache holds the last build's pages. The stamp
- * goes with the rest: it speaks for the cache as the build that wrote it left it, and the build that prunes writes its
- * own once it is done (writeCheckedStamp).
+ * goes with the rest: it speaks for the cache as the build that wrote it left it. Given `started`, when the pruning
+ * build started (pageCacheStart), the prune then leaves that build's own stamp, once nothing it did not use is left.
  */
-export function prunePageCache(dir: string, keep: ReadonlySet<string>): number {
+export function prunePageCache(dir: string, keep: ReadonlySet<string>, started?: bigint): number {
+  const removed = pruneEntries(dir, keep);
+  if (started !== undefined) writeCheckedStamp(dir, started);
+  return removed;
+}
+
+function pruneEntries(dir: string, keep: ReadonlySet<string>): number {
   let removed = 0;
   let folders: string[];
   try {
@@ -253,6 +259,17 @@ export function writeCheckedStamp(dir: string, started: bigint): void {
   } catch {
     rmSync(temporary, { force: true });
   }
+}
+
+/**
+ * A build's start, as the cache's file system at `dir` stamps files (the `started` its prune is given), and the
+ * `checkedBefore` it may use: the last stamp's moment. Neither where no file can be made in the folder.
+ */
+export function pageCacheStart(dir: string): { started?: bigint; checkedBefore?: bigint } {
+  const started = fileSystemNow(dir);
+  if (started === undefined) return {};
+  const checkedBefore = readCheckedBefore(dir, started);
+  return checkedBefore === undefined ? { started } : { started, checkedBefore };
 }
 
 /**
