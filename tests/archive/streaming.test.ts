@@ -7,6 +7,7 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { validateArchive, type FileReport, type ValidateOptions } from '../../src/core/archive/validate-archive.ts';
+import { sha256Hex } from '../../src/core/crypto/sha256.ts';
 import { tempArchives } from '../helpers/archive.ts';
 import { EVERY_CASE, findings } from '../helpers/archive-cases.ts';
 import { FIXTURES_DIR, REPO_ROOT } from '../helpers/records.ts';
@@ -24,6 +25,12 @@ async function bothWays(root: string, options: ValidateOptions = {}) {
   return { upFront, streamed, handed };
 }
 
+
+/** What a hand-over holds while it is handed over: the file's bytes, identity, record and reading's findings, and its hash. */
+function snapshot(f: FileReport): FileReport {
+  const { bytes, identity, record, readFindings } = f.file;
+  return { ...f, file: { path: f.file.path, id: f.file.id, size: f.file.size, bytes, identity, record, readFindings }, sha256: f.sha256 ?? (bytes && sha256Hex(bytes)) };
+}
 
 describe('validateArchive file by file (onFile)', () => {
   it('reports every archive-wide case as the up-front validation does, each file handed over whole and then let go', async () => {
@@ -62,6 +69,24 @@ describe('validateArchive file by file (onFile)', () => {
       const { upFront, streamed } = await bothWays(root);
       expect(upFront.files.length).toBeGreaterThan(0);
       expect(findings(streamed)).toEqual(findings(upFront));
+    });
+  }
+
+  // The same files read on two threads (src/core/archive/read-ahead.ts), from the first file on: the same findings,
+  // files and hashes as read in turn on one.
+  for (const [name, root] of [['every archive-wide case', ''], ...roots] as [string, string][]) {
+    it.skipIf(root !== '' && !existsSync(root))(`reports ${name} the same when a thread reads ahead`, async () => {
+      const at = root || makeArchive(EVERY_CASE);
+      const inTurn: FileReport[] = [];
+      const ahead: FileReport[] = [];
+      const one = await validateArchive(at, { readAhead: { aheadFrom: Infinity }, onFile: (f) => inTurn.push(snapshot(f)) });
+      const two = await validateArchive(at, { readAhead: { aheadFrom: 1 }, onFile: (f) => ahead.push(snapshot(f)) });
+      expect(findings(two)).toEqual(findings(one));
+      expect(ahead).toEqual(inTurn);
+      expect(ahead.length).toBeGreaterThan(0);
+      // Up front too (the command line's way).
+      const upFront = await validateArchive(at, { readAhead: { aheadFrom: 1 } });
+      expect(findings(upFront)).toEqual(findings(one));
     });
   }
   if (!existsSync(roots[3]![1])) console.warn(`[streaming] the real-sample corpus is not at ${roots[3]![1]}: that case is skipped.`);

@@ -2,14 +2,16 @@
  * Reads an archive root: every file under it (hidden files and folders excepted), in a stable order, with each
  * .json file parsed strictly. Reading is separate from judging so that callers (the CLI, the site) share it.
  */
-import { closeSync, existsSync, fstatSync, openSync, readFileSync, statSync } from 'node:fs';
-import { parseStrictJson } from '../json/strict-parse.ts';
+import { existsSync, statSync } from 'node:fs';
 import type { Finding } from '../diagnostics/diagnostic.ts';
-import { MAX_RECORD_BYTES } from '../rules/file/too-large.ts';
-import type { ArchiveFile, ArchiveLookup, ArchiveRecord, JsonObject } from '../rules/rule.ts';
+import type { ArchiveFile, ArchiveLookup, ArchiveRecord } from '../rules/rule.ts';
 import { compareCodePoints, sortByCodePoints } from '../util/compare.ts';
 import { listArchiveFiles } from './list-files.ts';
 import { recordIdOf } from './paths.ts';
+import { openArchiveReader, type ReaderOptions } from './read-ahead.ts';
+import { readArchiveFile } from './read-file.ts';
+
+export { archiveFileOf, readArchiveFile } from './read-file.ts';
 
 export interface LoadedFile extends ArchiveFile, ArchiveRecord {
   /** Exact bytes of a .json file within the size limit (raw records are served and hashed as they are). */
@@ -21,6 +23,8 @@ export interface LoadedFile extends ArchiveFile, ArchiveRecord {
    * path is still that one (the site build publishes record files by hard links: src/site/build/4-raw-records.ts).
    */
   identity?: string;
+  /** The SHA-256 of `bytes`, when whoever read them worked it out (a thread that reads ahead: read-ahead.ts). */
+  sha256?: string;
   /**
    * Not read yet (see LoadOptions.only), or let go again by a streaming validation (`onFile`, which keeps its `size`):
    * no bytes and no record until `recordAt` reads it.
@@ -34,6 +38,8 @@ export interface LoadOptions {
    * it up (`recordAt`, e.g. a linked report). Checking one file of a large archive then costs one file, not all.
    */
   only?: ReadonlySet<string>;
+  /** When a second thread reads the files ahead (read-ahead.ts): by default from READ_AHEAD_FROM files on. */
+  readAhead?: ReaderOptions;
 }
 
 export interface LoadedArchive extends ArchiveLookup {
@@ -49,12 +55,17 @@ export class ArchiveRootError extends Error {}
  */
 export const INTAKE_JOURNAL_NAME = '.intake-journal.json';
 
-export async function loadArchive(root: string, { only }: LoadOptions = {}): Promise<LoadedArchive> {
+export async function loadArchive(root: string, { only, readAhead }: LoadOptions = {}): Promise<LoadedArchive> {
   const archive = listArchive(root);
-  for (const file of archive.files) {
-    if (only && !only.has(file.path)) continue;
-    delete file.unread;
-    Object.assign(file, readArchiveFile(root, file.path));
+  const toRead = archive.files.filter((file) => !only || only.has(file.path));
+  const reader = openArchiveReader(root, toRead.filter((file) => file.path.endsWith('.json')).map((file) => file.path), readAhead);
+  try {
+    for (const file of toRead) {
+      delete file.unread;
+      Object.assign(file, reader.read(file.path));
+    }
+  } finally {
+    reader.close();
   }
   return archive;
 }
@@ -97,34 +108,6 @@ export function listArchive(root: string): LoadedArchive {
       return f;
     },
   };
-}
-
-/** One file of the archive, read and (a .json file within the size limit) parsed strictly. */
-export function readArchiveFile(root: string, path: string): LoadedFile {
-  const file: LoadedFile = { path, id: recordIdOf(path), size: 0 };
-  if (!path.endsWith('.json')) return file;
-  const { bytes, identity } = readWithIdentity(`${root}/${path}`);
-  file.size = bytes.length;
-  file.identity = identity;
-  if (bytes.length > MAX_RECORD_BYTES) return file;
-  file.bytes = bytes;
-  // The decoded text is not kept: on 10,000 records it doubles what the garbage collector must carry, and
-  // only files with findings need it again (textOf).
-  const parsed = parseStrictJson(bytes);
-  file.readFindings = parsed.findings;
-  if (parsed.isObject) file.record = parsed.value as JsonObject;
-  return file;
-}
-
-/** A file's bytes and identity (device and inode, from the very descriptor the bytes were read through). */
-function readWithIdentity(path: string): { bytes: Buffer; identity: string } {
-  const fd = openSync(path, 'r');
-  try {
-    const { dev, ino } = fstatSync(fd, { bigint: true });
-    return { bytes: readFileSync(fd), identity: `${dev}:${ino}` };
-  } finally {
-    closeSync(fd);
-  }
 }
 
 /** The file's text as read (for placing findings), decoded again from its bytes. */

@@ -13,6 +13,7 @@ import { checkRecord } from './check-record.ts';
 import { isArchiveReadme, recordIdOf } from './paths.ts';
 import { removedRecordFindings, type RemovedRecord } from '../rules/change/removed-record.ts';
 import { listArchive, loadArchive, readArchiveFile, textOf, type LoadedArchive, type LoadedFile } from './load-archive.ts';
+import { openArchiveReader, type ReaderOptions } from './read-ahead.ts';
 import type { ArchiveLookup, ArchiveRule } from '../rules/rule.ts';
 import { LookedUpFiles, type LookedUpState, type ValidationCache } from './verdict-cache.ts';
 
@@ -26,7 +27,7 @@ export interface FileReport {
   file: LoadedFile;
   /** Set when the change being validated deleted or renamed this record (the file is then not in the archive). */
   removed?: RemovedRecord;
-  /** The SHA-256 of the file's bytes, when the validation worked it out (with a `cache`), so that callers need not again. */
+  /** The SHA-256 of the file's bytes, when the validation worked it out (with a `cache`, or read ahead), so that callers need not again. */
   sha256?: string;
 }
 
@@ -66,18 +67,23 @@ export interface ValidateOptions {
    * are as they were, is not judged again; the rules over the whole listing still run. Each verdict made is put in.
    */
   cache?: ValidationCache;
+  /**
+   * When a second thread reads the files ahead of the validation (read-ahead.ts): by default from READ_AHEAD_FROM
+   * files to read on; the findings are the same either way.
+   */
+  readAhead?: ReaderOptions;
 }
 
 export async function validateArchive(root: string, options: ValidateOptions = {}): Promise<ArchiveReport> {
   // Streaming lists the archive and reads each file in turn; otherwise the files are read up front and kept.
-  const archive = options.onFile ? listArchive(root) : await loadArchive(root, { only: options.only });
+  const archive = options.onFile ? listArchive(root) : await loadArchive(root, { only: options.only, readAhead: options.readAhead });
   return validateLoadedArchive(archive, options);
 }
 
 /** Linked reports read again while streaming (a report is usually linked by several echoes in a row). */
 const LOOKUP_CACHE = 64;
 
-export function validateLoadedArchive(archive: LoadedArchive, { only, removed = [], onFile, cache }: ValidateOptions = {}): ArchiveReport {
+export function validateLoadedArchive(archive: LoadedArchive, { only, removed = [], onFile, cache, readAhead }: ValidateOptions = {}): ArchiveReport {
   // Rules over the whole listing (duplicate ids) run before any file is read: they need paths, not contents.
   const wideFindings = new Map<ArchiveRule, Map<string, Finding[]>>();
   for (const rule of archiveRules) if (!rule.perFile) wideFindings.set(rule, rule.check(archive.files));
@@ -89,38 +95,43 @@ export function validateLoadedArchive(archive: LoadedArchive, { only, removed = 
   let fromCache = 0;
 
   const files: FileReport[] = [];
-  for (const entry of archive.files) {
-    if (only && !only.has(entry.path)) continue;
-    if (isArchiveReadme(entry.path)) continue; // allowed, and not a record: nothing to report
-    const file = entry.unread ? readArchiveFile(archive.root, entry.path) : entry;
-    current = file;
-    let own: Diagnostic[] | undefined;
-    const sha256 = lookups?.hashOf(file);
-    if (cache && lookups && sha256 !== undefined) {
-      const kept = cache.get(file.path, sha256);
-      if (kept && lookups.unchanged(kept.lookedUp)) {
-        own = kept.diagnostics;
-        fromCache++;
-      } else {
-        const seen: { files: Map<string, LookedUpState> | undefined } = { files: new Map() };
-        own = judgeFile(file, lookups.recording(seen));
-        if (seen.files) cache.put(file.path, sha256, { diagnostics: own, lookedUp: [...seen.files] });
+  const toRead = archive.files.filter((entry) => entry.unread && isReportedFile(entry, only) && entry.path.endsWith('.json'));
+  const reader = openArchiveReader(archive.root, toRead.map((entry) => entry.path), readAhead);
+  try {
+    for (const entry of archive.files) {
+      if (!isReportedFile(entry, only)) continue;
+      const file = entry.unread ? reader.read(entry.path) : entry;
+      current = file;
+      let own: Diagnostic[] | undefined;
+      const sha256 = lookups ? lookups.hashOf(file) : file.sha256;
+      if (cache && lookups && sha256 !== undefined) {
+        const kept = cache.get(file.path, sha256);
+        if (kept && lookups.unchanged(kept.lookedUp)) {
+          own = kept.diagnostics;
+          fromCache++;
+        } else {
+          const seen: { files: Map<string, LookedUpState> | undefined } = { files: new Map() };
+          own = judgeFile(file, lookups.recording(seen));
+          if (seen.files) cache.put(file.path, sha256, { diagnostics: own, lookedUp: [...seen.files] });
+        }
       }
+      own ??= judgeFile(file, lookup);
+      // The whole listing's findings for this file, placed and merged in reading order (locateFindings' order).
+      const wide: Finding[] = [];
+      for (const findings of wideFindings.values()) wide.push(...(findings.get(file.path) ?? []));
+      const diagnostics = wide.length === 0 ? own : [...own, ...locateFindings(wide, textOf(file))].sort(byPosition);
+      const report: FileReport = { path: file.path, id: file.id, valid: !diagnostics.some(isError), diagnostics, file };
+      if (sha256 !== undefined) report.sha256 = sha256;
+      if (onFile) {
+        onFile(report);
+        // Let the file go: the listing entry (path, id, size) stands for it in the report.
+        entry.size = file.size;
+        report.file = entry;
+      }
+      files.push(report);
     }
-    own ??= judgeFile(file, lookup);
-    // The whole listing's findings for this file, placed and merged in reading order (locateFindings' order).
-    const wide: Finding[] = [];
-    for (const findings of wideFindings.values()) wide.push(...(findings.get(file.path) ?? []));
-    const diagnostics = wide.length === 0 ? own : [...own, ...locateFindings(wide, textOf(file))].sort(byPosition);
-    const report: FileReport = { path: file.path, id: file.id, valid: !diagnostics.some(isError), diagnostics, file };
-    if (sha256 !== undefined) report.sha256 = sha256;
-    if (onFile) {
-      onFile(report);
-      // Let the file go: the listing entry (path, id, size) stands for it in the report.
-      entry.size = file.size;
-      report.file = entry;
-    }
-    files.push(report);
+  } finally {
+    reader.close();
   }
   current = undefined;
   for (const r of removed) {
@@ -131,6 +142,11 @@ export function validateLoadedArchive(archive: LoadedArchive, { only, removed = 
   const report: ArchiveReport = { root: archive.root, files, summary: summarize(files), archive };
   if (cache) report.fromCache = fromCache;
   return report;
+}
+
+/** Whether the validation reports this file: one of `only`, if given, and not the archive's README (allowed, not a record). */
+function isReportedFile(entry: LoadedFile, only: ReadonlySet<string> | undefined): boolean {
+  return (!only || only.has(entry.path)) && !isArchiveReadme(entry.path);
 }
 
 /**

@@ -52,7 +52,7 @@ export class LookedUpFiles {
   /** Hashes a file being judged (it may be looked up later) and returns its SHA-256, or undefined without bytes. */
   hashOf(file: LoadedFile): string | undefined {
     if (!file.bytes) return undefined;
-    const sha256 = sha256Hex(file.bytes);
+    const sha256 = file.sha256 ?? sha256Hex(file.bytes);
     this.hashes.set(file.path, sha256);
     return sha256;
   }

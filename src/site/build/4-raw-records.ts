@@ -12,6 +12,7 @@
  */
 import { lstatSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileIdentity } from '../../core/archive/file-identity.ts';
 import { sha256Hex } from '../../core/crypto/sha256.ts';
 import { parseStrictJson } from '../../core/json/strict-parse.ts';
 import type { JsonObject } from '../../core/rules/rule.ts';
@@ -47,7 +48,7 @@ export function publishRawRecord(record: RawRecordFile, dir: string, validatedAf
   const { how, changed } = linkIfChanged(record.file, target);
   if (validatedAfter !== undefined && record.identity !== undefined) {
     const status = lstatSync(target, { bigint: true });
-    if (`${status.dev}:${status.ino}` === record.identity && changedBefore(status, validatedAfter)) return { how, changed };
+    if (fileIdentity(status) === record.identity && changedBefore(status, validatedAfter)) return { how, changed };
   }
   return { how, changed, bytes: validatedBytes(record, target) };
 }
