@@ -1,0 +1,172 @@
+/**
+ * A build cache of one line per archive file, kept from one build to the next in one file: what an earlier build
+ * worked out from a file's bytes (the validator's verdict: validation-cache.ts; what the site keeps of a record:
+ * site-record-cache.ts), found again by the file's path and the SHA-256 of its bytes.
+ *
+ * The file answers only for the code that wrote it: its header carries the fingerprint of that code, and a file of
+ * another fingerprint is ignored whole. It carries the SHA-256 of its own content too: a damaged, truncated or foreign
+ * file is ignored, never trusted (the hash guards against damage, not against someone who can write the project's
+ * folders). It is written anew, to a temporary file renamed over the old one, after a build that kept other lines than
+ * it holds (the file does not grow with files that are gone); a build that kept the same lines leaves it alone.
+ *
+ * Format, chosen so that loading 100,000 lines costs one hash and one scan for line ends, not 100,000 parses:
+ *   <magic>
+ *   code <fingerprint>
+ *   sha256 <SHA-256 of everything after this line>
+ *   <path as a JSON string> TAB <SHA-256 of the file's bytes> TAB <payload: text without line breaks>   (one line per file)
+ * A line's text is decoded only when its file asks for it: the body stays the bytes it was read as.
+ */
+import { closeSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, writeSync } from 'node:fs';
+import { join } from 'node:path';
+import { sha256Hex } from '../../../core/crypto/sha256.ts';
+
+/** Length of a hex SHA-256. */
+const HEX = 64;
+const TAB = 9;
+const NEWLINE = 10;
+
+export interface KeyedLines {
+  /** Where the file is. */
+  readonly file: string;
+  /** How many lines the file held when opened (0 when there was none or it was ignored). */
+  readonly loaded: number;
+  /** Why a file that was there was ignored (damaged, truncated, foreign, other code), if it was. */
+  readonly ignored?: string;
+  /** The payload kept for the file at `path` whose bytes hash to `sha256`, if any. */
+  get(path: string, sha256: string): string | undefined;
+  /** Keeps `payload` for the file at `path` whose bytes hash to `sha256`, in this build's lines (one per path). */
+  put(path: string, sha256: string, payload: string): void;
+  /** Replaces the file with this build's lines, atomically, unless they are the lines it holds. */
+  save(): void;
+}
+
+export interface KeyedLinesKind {
+  /** The file's first line, naming its kind and format. */
+  magic: string;
+  /** What the file is and what a line holds, for the reason a file is ignored ("validation cache", "verdict"). */
+  noun: string;
+  lineNoun: string;
+}
+
+/** The lines kept in `dir`/`name`, a file of `kind`, answering only for code of fingerprint `code`. */
+export function openKeyedLines(dir: string, name: string, kind: KeyedLinesKind, code: string): KeyedLines {
+  const file = join(dir, name);
+  const { magic } = kind;
+  const { body, starts, ignored } = load(file, kind, code);
+  const count = starts.length - 1;
+  const lineAt = (i: number): Buffer => body.subarray(starts[i]!, starts[i + 1]! - 1);
+  // A build asks for the files in archive order, the order they were written in: each line is first looked for where
+  // the last one was found, and only a file added, removed or changed sends the search to an index by hash.
+  let cursor = 0;
+  let byHash: Map<string, number | number[]> | undefined;
+  const find = (key: Buffer, sha256: string): number => {
+    if (cursor < count && isLineOf(lineAt(cursor), key, sha256)) return cursor;
+    byHash ??= indexByHash(count, lineAt);
+    const at = byHash.get(sha256);
+    if (typeof at === 'number') return isLineOf(lineAt(at), key, sha256) ? at : -1;
+    return at?.find((i) => isLineOf(lineAt(i), key, sha256)) ?? -1;
+  };
+  // This build's lines, by path: a number for a line of the file kept as it is (its bytes are written again as they
+  // were read), else the line's text; and whether they are still all of the file's lines, in its order.
+  const next = new Map<string, number | string>();
+  let same = true;
+  let found: { path: string; sha256: string; at: number; payload: string } | undefined;
+  return {
+    file,
+    loaded: count,
+    ...(ignored === undefined ? {} : { ignored }),
+    get(path, sha256) {
+      const key = Buffer.from(JSON.stringify(path));
+      const at = find(key, sha256);
+      if (at < 0) return undefined;
+      cursor = at + 1;
+      found = { path, sha256, at, payload: lineAt(at).toString('utf8', key.length + HEX + 2) };
+      return found.payload;
+    },
+    put(path, sha256, payload) {
+      if (payload.includes('\n')) throw new Error(`a keyed line's payload holds a line break (${path})`);
+      const kept = found !== undefined && found.path === path && found.sha256 === sha256 && found.payload === payload ? found.at : undefined;
+      found = undefined;
+      if (same) same = kept === next.size && !next.has(path);
+      next.set(path, kept ?? `${JSON.stringify(path)}\t${sha256}\t${payload}\n`);
+    },
+    save() {
+      if (same && next.size === count && ignored === undefined) return;
+      const content = Buffer.concat([...next.values()].map((line) => (typeof line === 'number' ? body.subarray(starts[line]!, starts[line + 1]!) : Buffer.from(line, 'utf8'))));
+      const header = `${magic}\ncode ${code}\nsha256 ${sha256Hex(content)}\n`;
+      mkdirSync(dir, { recursive: true });
+      const temp = join(dir, `.${name}.${process.pid}.${Date.now()}.tmp`);
+      try {
+        const fd = openSync(temp, 'wx');
+        try {
+          writeSync(fd, header);
+          writeSync(fd, content);
+        } finally {
+          closeSync(fd);
+        }
+        renameSync(temp, file);
+      } catch (err) {
+        rmSync(temp, { force: true });
+        throw err;
+      }
+    },
+  };
+}
+
+/** The body of the file and where each line starts (one more: where the next would), or none, and why, when it cannot be trusted. */
+function load(file: string, { magic, noun, lineNoun }: KeyedLinesKind, code: string): { body: Buffer; starts: number[]; ignored?: string } {
+  const none = (ignored?: string) => ({ body: Buffer.alloc(0), starts: [0], ...(ignored === undefined ? {} : { ignored }) });
+  let bytes: Buffer;
+  try {
+    bytes = readFileSync(file);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return none();
+    return none(`it cannot be read (${(err as Error).message})`);
+  }
+  const header = headerOf(bytes, magic);
+  if (header === undefined) return none(`it is not a ${noun} of this format (damaged or foreign)`);
+  if (header.code !== code) return none('it was made by other code (the code, its schemas or dependencies changed)');
+  const body = bytes.subarray(header.length);
+  if (sha256Hex(body) !== header.sha256) return none('its content does not match its hash (damaged or truncated)');
+  if (body.length > 0 && body[body.length - 1] !== NEWLINE) return none(`its last ${lineNoun} is not whole (damaged or foreign)`);
+  const starts = [0];
+  for (let at = body.indexOf(NEWLINE); at >= 0; at = body.indexOf(NEWLINE, at + 1)) {
+    const start = starts[starts.length - 1]!;
+    const tab = body.indexOf(TAB, start);
+    if (tab < 0 || tab > at || body[tab + HEX + 1] !== TAB || tab + HEX + 1 > at) return none(`a line of it is not a ${lineNoun} (foreign)`);
+    starts.push(at + 1);
+  }
+  return { body, starts };
+}
+
+/** Line numbers by the SHA-256 they name (several for files of the same bytes at other paths). */
+function indexByHash(count: number, lineAt: (i: number) => Buffer): Map<string, number | number[]> {
+  const index = new Map<string, number | number[]>();
+  for (let i = 0; i < count; i++) {
+    const line = lineAt(i);
+    const tab = line.indexOf(TAB);
+    const sha256 = line.toString('latin1', tab + 1, tab + 1 + HEX);
+    const before = index.get(sha256);
+    if (before === undefined) index.set(sha256, i);
+    else if (typeof before === 'number') index.set(sha256, [before, i]);
+    else before.push(i);
+  }
+  return index;
+}
+
+/** Whether `line` is that of the file whose path, as a JSON string's bytes, is `key`, for bytes of hash `sha256`. */
+function isLineOf(line: Buffer, key: Buffer, sha256: string): boolean {
+  return (
+    line.length > key.length + HEX + 1 &&
+    line[key.length] === TAB &&
+    line[key.length + HEX + 1] === TAB &&
+    line.subarray(0, key.length).equals(key) &&
+    line.toString('latin1', key.length + 1, key.length + 1 + HEX) === sha256
+  );
+}
+
+function headerOf(bytes: Buffer, magic: string): { code: string; sha256: string; length: number } | undefined {
+  // The header is ASCII and short: look at its first bytes only.
+  const match = new RegExp(`^${magic}\\ncode ([0-9a-f]{${HEX}})\\nsha256 ([0-9a-f]{${HEX}})\\n`).exec(bytes.subarray(0, magic.length + 2 * HEX + 20).toString('latin1'));
+  return match ? { code: match[1]!, sha256: match[2]!, length: match[0].length } : undefined;
+}
