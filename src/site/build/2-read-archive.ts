@@ -26,6 +26,7 @@ import { stringSharer, type StringSharer } from '../../core/json/shared-strings.
 import type { JsonObject } from '../../core/rules/rule.ts';
 import { recordExcerpt } from '../model/archive-model.ts';
 import { readSiteLog, type SiteLog } from './6-transparency-log.ts';
+import { openProjectSiteRecordCache, type KeptSiteRecord, type SiteRecordCache } from './cache/site-record-cache.ts';
 import { openProjectValidationCache, type ValidationCacheFile } from './cache/validation-cache.ts';
 import { consoleLogger, type ArchiveLogger } from './console-logger.ts';
 
@@ -111,10 +112,14 @@ export async function readSiteArchive(
 ): Promise<SiteRecord[]> {
   const records: SiteRecord[] = [];
   const cache = repo !== undefined && !noCacheFromEnv() ? openProjectValidationCache(repo) : undefined;
+  // What the site keeps of each record, from an earlier build: an unchanged record file is then neither decoded nor
+  // parsed (its verdict comes from the validation cache, and the core parses a file only when asked for its record).
+  const kept = repo !== undefined && cache ? openProjectSiteRecordCache(repo) : undefined;
   // With the caches on, a build that judges a few files (an append) loads the schema's kept code for them instead of
   // compiling it (about 20 against 150 ms); one that judges none loads nothing.
   if (cache) usePrecompiledValidatorsWhenNeeded();
   if (cache?.ignored) logger.info(`The validation cache ${cache.file} was ignored: ${cache.ignored}; every file is judged`);
+  if (kept?.ignored) logger.info(`The site record cache ${kept.file} was ignored: ${kept.ignored}; every record is parsed`);
   let report: ArchiveReport;
   try {
     // File by file: each file's bytes and parsed record are let go once it is judged and its site record taken, so
@@ -124,9 +129,10 @@ export async function readSiteArchive(
       cache,
       onFile: ({ path, id, file, sha256 }) => {
         // Only record files: README.md (allowed by the core) and anything else that is not a JSON object is skipped.
-        if (path.endsWith('.json') && file.record && file.bytes) {
-          records.push(siteRecord(root, path, id, file.record, sha256 ?? sha256Hex(file.bytes), file.identity, share));
-        }
+        if (!path.endsWith('.json') || !file.bytes) return;
+        const hash = sha256 ?? sha256Hex(file.bytes);
+        const site = kept?.get(path, hash) ?? keptSiteRecord(file.record, path, hash, kept);
+        if (site) records.push(siteRecord(root, path, id, site, hash, file.identity, share));
       },
     });
   } catch (err) {
@@ -142,6 +148,7 @@ export async function readSiteArchive(
   }
   // Kept even when the archive is invalid: the verdicts are right, and the next build judges only what was fixed.
   if (cache) saveValidationCache(cache, report, logger);
+  if (kept) saveSiteRecordCache(kept, logger);
   const { summary } = report;
   if (summary.invalid > 0) throw new InvalidArchiveError(report);
   if (summary.warnings > 0) {
@@ -167,11 +174,18 @@ function saveValidationCache(cache: ValidationCacheFile, report: ArchiveReport, 
   }
 }
 
-/** A validated record as the build keeps it: without its page-only fields, its vocabulary shared with the others. */
-function siteRecord(root: string, path: string, id: string, full: JsonObject, sha256: string, identity: string | undefined, share: StringSharer): SiteRecord {
-  const excerpt = recordExcerpt(full);
+/** What the site keeps of a parsed record (none for a file that is not a JSON object), kept in `cache` too. */
+function keptSiteRecord(full: JsonObject | undefined, path: string, sha256: string, cache: SiteRecordCache | undefined): KeptSiteRecord | undefined {
+  if (!full) return undefined;
   const record: JsonObject = {};
   for (const key of Object.keys(full)) if (!PAGE_ONLY_FIELDS.includes(key)) record[key] = full[key];
+  const site = { record, excerpt: recordExcerpt(full) };
+  cache?.put(path, sha256, site);
+  return site;
+}
+
+/** A validated record as the build keeps it: without its page-only fields, its vocabulary shared with the others. */
+function siteRecord(root: string, path: string, id: string, { record, excerpt }: KeptSiteRecord, sha256: string, identity: string | undefined, share: StringSharer): SiteRecord {
   return {
     id,
     path,
@@ -183,6 +197,15 @@ function siteRecord(root: string, path: string, id: string, full: JsonObject, sh
     ...(identity === undefined ? {} : { identity }),
     excerpt,
   };
+}
+
+/** Writes what the site kept of this build's records; a cache that cannot be written does not stop the build. */
+function saveSiteRecordCache(cache: SiteRecordCache, logger: ArchiveLogger): void {
+  try {
+    cache.save();
+  } catch (err) {
+    logger.warn(`The site record cache ${cache.file} could not be written: ${(err as Error).message}`);
+  }
 }
 
 // The log read with each records array, for the build's later steps (the log's files, the pages that show leaves).
