@@ -49,7 +49,8 @@ import { spareFolderOf } from '../src/site/build/5-site-folder.ts';
 const REPO = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const NODE = join(REPO, 'node_modules/.bin/node');
 const ASTRO = join(REPO, 'node_modules/astro/bin/astro.mjs');
-const BUILD = join(REPO, 'scripts/build.ts');
+/** `npm run build`'s Node arguments (package.json), without npm itself: e.g. the stripped-types cache's hook, then scripts/build.ts. */
+const BUILD_ARGS = npmScriptArgs('build');
 const GNU_TIME = '/usr/bin/time';
 
 const { values } = parseArgs({
@@ -265,7 +266,7 @@ async function incremental(count: number, bare: string, env: Record<string, stri
     // Clean: no output folder and no spare site beside it; the others build over the last one, as a user's do.
     if (args.includes('--no-cache')) for (const dir of [out, spareFolderOf(out)]) rmSync(dir, { recursive: true, force: true });
     console.log(`  ${label} …`);
-    const m = await measure(NODE, [BUILD, '--out-dir', out, ...args], { cwd: REPO, env: buildEnv });
+    const m = await measure(NODE, [...BUILD_ARGS, '--out-dir', out, ...args], { cwd: REPO, env: buildEnv });
     if (m.code !== 0) fail(label, m);
     const steps = /build: done \((.*)\)/.exec(m.tail)?.[1] ?? '';
     console.log(`    ${ms(m.wallMs)}, peak ${mb(m.peakKb)}: ${steps}`);
@@ -378,4 +379,12 @@ async function cleanRuns(count: number, bare: string, env: Record<string, string
     `ratio site/bare: ${ratio.toFixed(2)} × (the whole site, search index included${runs > 1 ? '; median of the per-run ratios' : ''})`,
   );
   console.log('(wall times include process start-up; peak memory is the largest of the runs)');
+}
+
+/** The arguments package.json's script `name` gives `node` (a script of the form "node …"), run from the project root. */
+function npmScriptArgs(name: string): string[] {
+  const script = (JSON.parse(readFileSync(join(REPO, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts[name]!;
+  const [command, ...args] = script.split(/\s+/);
+  if (command !== 'node') throw new Error(`bench:build: package.json's ${name} script does not start with node: ${script}`);
+  return args;
 }

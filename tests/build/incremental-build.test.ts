@@ -28,7 +28,9 @@ function build(noCache: boolean): Promise<string> {
   return new Promise((done, fail) => {
     execFile(
       NODE,
-      ['scripts/build.ts', ...(noCache ? ['--no-cache'] : [])],
+      // A cached build as `npm run build` runs it (package.json: with the stripped-types cache's hook); a clean one
+      // without, so that their byte-identical output also shows the hook changes nothing.
+      [...(noCache ? ['scripts/build.ts', '--no-cache'] : npmScriptArgs('build'))],
       {
         cwd: project,
         env: { ...process.env, RECORDS_DIR: archive, ECHO_ARCHIVE_CACHE_DIR: cache, ASTRO_TELEMETRY_DISABLED: '1', NO_COLOR: '1', NODE_COMPILE_CACHE: join(base, 'compile-cache'), ...env },
@@ -37,6 +39,14 @@ function build(noCache: boolean): Promise<string> {
       (err, stdout, stderr) => (err ? fail(new Error(`build failed: ${err.message}\n${stdout}\n${stderr}`)) : done(stdout + stderr)),
     );
   });
+}
+
+/** The arguments package.json's script `name` gives `node` (a script of the form "node …"). */
+function npmScriptArgs(name: string): string[] {
+  const script = (JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts[name]!;
+  const [command, ...args] = script.split(/\s+/);
+  expect(command).toBe('node');
+  return args;
 }
 
 /** Every file under `dir` (relative path → SHA-256 of its bytes). */
@@ -190,6 +200,10 @@ describe('a build with the cache writes what a clean build writes', () => {
     expect(again.files).toBe(files.size);
     expect(again).toMatchObject({ written: 0, removed: 0 });
     expect(withoutAstro(last)).toBe(true);
+    // The builds loaded the project's modules through the stripped-types cache (package.json's build), one entry a module.
+    const stripped = readdirSync(join(cache, 'stripped-types'));
+    expect(stripped.length).toBeGreaterThan(100);
+    expect(stripped.length).toBe(new Set(stripped.map((name) => name.split('.')[0])).size);
   }, 240_000);
 
   it('an entry unchanged since the last build checked it is used unread; one edited through the output is checked and replaced', async () => {
