@@ -1,6 +1,7 @@
 /**
  * Reads an archive root: every file under it (hidden files and folders excepted), in a stable order, with each
- * .json file parsed strictly. Reading is separate from judging so that callers (the CLI, the site) share it.
+ * .json file parsed strictly (read-file.ts; a large archive's files read on two threads: read-ahead.ts). Reading is
+ * separate from judging so that callers (the CLI, the site) share it.
  */
 import { existsSync, statSync } from 'node:fs';
 import type { Finding } from '../diagnostics/diagnostic.ts';
