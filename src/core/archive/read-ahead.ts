@@ -59,12 +59,12 @@ class ReadAhead implements ArchiveFileReader {
   private readonly ready = new Map<number, ReadAheadChunk>();
   /** Index in `paths` of the next file the validation is expected to ask for. */
   private next = 0;
-  /** The chunk the validation is in, and its files as read (undefined: read here, file by file). */
+  /** The chunk the validation is in, and its files as read (undefined when the thread failed or kept it too long: read file by file). */
   private chunk = -1;
   private current: ReadAheadChunk | undefined;
-  /** The chunks the thread posted (the others were read here). */
+  /** The chunks the thread posted (the others were read here), and how many of their files were used. */
   private readonly posted = new Set<number>();
-  byThread = 0;
+  private fromThread = 0;
   private readonly root: string;
   private readonly paths: readonly string[];
 
@@ -101,9 +101,13 @@ class ReadAhead implements ArchiveFileReader {
     if (index !== this.chunk) this.enter(index);
     const entry = this.current?.files[i - index * CHUNK_SIZE];
     if (!this.current || !entry) return readArchiveFile(this.root, path);
-    if (this.posted.has(index)) this.byThread++;
+    if (this.posted.has(index)) this.fromThread++;
     const [offset, length, identity, sha256] = entry;
     return archiveFileOf(path, Buffer.from(this.current.buffer, offset, length), identity, sha256);
+  }
+
+  get byThread(): number {
+    return this.fromThread;
   }
 
   close(): void {
