@@ -21,20 +21,26 @@ const makeArchive = tempArchives();
 class MemoryCache implements ValidationCache {
   readonly kept = new Map<string, string>();
   gets = 0;
+  /** The files whose verdicts were made (put, and not what was kept for them). */
   puts: string[] = [];
+  /** Every file put: a verdict made or reused is kept for the next pass. */
+  everyPut: string[] = [];
   get(path: string, sha256: string): FileVerdict | undefined {
     this.gets++;
     const json = this.kept.get(`${path}\0${sha256}`);
     return json === undefined ? undefined : (JSON.parse(json) as FileVerdict);
   }
   put(path: string, sha256: string, verdict: FileVerdict): void {
-    this.puts.push(path);
-    this.kept.set(`${path}\0${sha256}`, JSON.stringify(verdict));
+    const json = JSON.stringify(verdict);
+    if (this.kept.get(`${path}\0${sha256}`) !== json) this.puts.push(path);
+    this.everyPut.push(path);
+    this.kept.set(`${path}\0${sha256}`, json);
   }
   /** Forgets what was asked (not what is kept), before the next pass. */
   reset(): this {
     this.gets = 0;
     this.puts = [];
+    this.everyPut = [];
     return this;
   }
 }
@@ -46,6 +52,8 @@ async function checkAgainstClean(root: string, cache: MemoryCache) {
   const clean = await validateArchive(root);
   const streamed = await validateArchive(root, { ...streaming, cache: cache.reset() });
   const streamedPuts = cache.puts;
+  // Every verdict, made or reused, is kept for the next pass, once: one for each file with bytes.
+  expect(cache.everyPut).toEqual(streamed.files.filter((f) => f.sha256 !== undefined).map((f) => f.path));
   const upFront = await validateArchive(root, { cache });
   expect(findings(streamed)).toEqual(findings(clean));
   expect(findings(upFront)).toEqual(findings(clean));

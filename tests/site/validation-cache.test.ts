@@ -82,7 +82,8 @@ describe('validation cache file', () => {
     const dir = freshDir();
     saved(dir);
     const build = openValidationCache(dir, CODE);
-    expect(build.get(PATHS[1]!, sha(PATHS[1]!))).toEqual(EMPTY); // reused
+    expect(build.get(PATHS[1]!, sha(PATHS[1]!))).toEqual(EMPTY); // reused, and so kept
+    build.put(PATHS[1]!, sha(PATHS[1]!), EMPTY);
     build.get(PATHS[2]!, sha('changed')); // a miss: judged again …
     build.put(PATHS[2]!, sha('changed'), WITH_FINDINGS); // … and put
     build.put('new.json', sha('new'), EMPTY);
@@ -94,11 +95,12 @@ describe('validation cache file', () => {
     expect(after.get(PATHS[2]!, sha(PATHS[2]!))).toBeUndefined();
     expect(after.get('new.json', sha('new'))).toEqual(EMPTY);
     expect(after.get(PATHS[0]!, sha(PATHS[0]!))).toBeUndefined();
-    // A verdict put again for the same path replaces the reused one.
-    const twice = openValidationCache(dir, CODE);
-    twice.get(PATHS[1]!, sha(PATHS[1]!));
-    twice.put(PATHS[1]!, sha(PATHS[1]!), WITH_FINDINGS);
-    twice.save();
+    // A verdict found but judged again (the files it looked up changed) is kept as made; a path is kept once.
+    const again = openValidationCache(dir, CODE);
+    again.get(PATHS[1]!, sha(PATHS[1]!));
+    again.put(PATHS[1]!, sha(PATHS[1]!), WITH_FINDINGS);
+    expect(() => again.put(PATHS[1]!, sha(PATHS[1]!), EMPTY)).toThrow(/put twice/);
+    again.save();
     expect(openValidationCache(dir, CODE).get(PATHS[1]!, sha(PATHS[1]!))).toEqual(WITH_FINDINGS);
   });
 

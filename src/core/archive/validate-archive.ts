@@ -64,7 +64,7 @@ export interface ValidateOptions {
   onFile?: (report: FileReport) => void;
   /**
    * Earlier verdicts (verdict-cache.ts): a file whose path and bytes match a kept verdict, and whose looked-up files
-   * are as they were, is not judged again; the rules over the whole listing still run. Each verdict made is put in.
+   * are as they were, is not judged again; the rules over the whole listing still run. Each verdict, made or reused, is put in.
    */
   cache?: ValidationCache;
   /**
@@ -109,6 +109,7 @@ export function validateLoadedArchive(archive: LoadedArchive, { only, removed = 
         if (kept && lookups.unchanged(kept.lookedUp)) {
           own = kept.diagnostics;
           fromCache++;
+          cache.put(file.path, sha256, kept);
         } else {
           const seen: { files: Map<string, LookedUpState> | undefined } = { files: new Map() };
           own = judgeFile(file, lookups.recording(seen));

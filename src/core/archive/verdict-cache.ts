@@ -33,7 +33,7 @@ export interface FileVerdict {
 export interface ValidationCache {
   /** The verdict kept for the file at `path` whose bytes hash to `sha256`, if any (made by the same code). */
   get(path: string, sha256: string): FileVerdict | undefined;
-  /** Keeps the verdict just made for the file at `path` whose bytes hash to `sha256`. */
+  /** Keeps the verdict on the file at `path` whose bytes hash to `sha256` for the next pass: one made, or one reused. */
   put(path: string, sha256: string, verdict: FileVerdict): void;
 }
 

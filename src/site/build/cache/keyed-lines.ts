@@ -6,8 +6,8 @@
  * The file answers only for the code that wrote it: its header carries the fingerprint of that code, and a file of
  * another fingerprint is ignored whole. It carries the SHA-256 of its own content too: a damaged, truncated or foreign
  * file is ignored, never trusted (the hash guards against damage, not against someone who can write the project's
- * folders). It is written anew, to a temporary file renamed over the old one, after a build that kept other lines than
- * it holds (the file does not grow with files that are gone); a build that kept the same lines leaves it alone.
+ * folders). A build that keeps other lines than it holds writes it anew, as the lines come, to a temporary file renamed
+ * over the old one (the file does not grow with files that are gone); a build that keeps the same lines leaves it alone.
  *
  * Format, chosen so that loading 100,000 lines costs one hash and one scan for line ends, not 100,000 parses:
  *   <magic>
@@ -16,9 +16,11 @@
  *   <path as a JSON string> TAB <SHA-256 of the file's bytes> TAB <payload: text without line breaks>   (one line per file)
  * A line's text is decoded only when its file asks for it: the body stays the bytes it was read as.
  */
-import { closeSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, writeSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { closeSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { sha256Hex } from '../../../core/crypto/sha256.ts';
+import { isProcessAlive } from '../../../core/util/process-alive.ts';
 
 /** Length of a hex SHA-256. */
 const HEX = 64;
@@ -34,7 +36,7 @@ export interface KeyedLines {
   readonly ignored?: string;
   /** The payload kept for the file at `path` whose bytes hash to `sha256`, if any. */
   get(path: string, sha256: string): string | undefined;
-  /** Keeps `payload` for the file at `path` whose bytes hash to `sha256`, in this build's lines (one per path). */
+  /** Keeps `payload` for the file at `path` whose bytes hash to `sha256`, in this build's lines (once per path). */
   put(path: string, sha256: string, payload: string): void;
   /** Replaces the file with this build's lines, atomically, unless they are the lines it holds. */
   save(): void;
@@ -53,6 +55,7 @@ export function openKeyedLines(dir: string, name: string, kind: KeyedLinesKind, 
   const file = join(dir, name);
   const { magic } = kind;
   const { body, starts, ignored } = load(file, kind, code);
+  removeDeadTemporaries(dir, name);
   const count = starts.length - 1;
   const lineAt = (i: number): Buffer => body.subarray(starts[i]!, starts[i + 1]! - 1);
   // A build asks for the files in archive order, the order they were written in: each line is first looked for where
@@ -66,11 +69,20 @@ export function openKeyedLines(dir: string, name: string, kind: KeyedLinesKind, 
     if (typeof at === 'number') return isLineOf(lineAt(at), key, sha256) ? at : -1;
     return at?.find((i) => isLineOf(lineAt(i), key, sha256)) ?? -1;
   };
-  // This build's lines, by path: a number for a line of the file kept as it is (its bytes are written again as they
-  // were read), else the line's text; and whether they are still all of the file's lines, in its order.
-  const next = new Map<string, number | string>();
+  // This build's lines. While each is the file's next line as it stands, nothing is written (a build that keeps the
+  // same lines leaves the file alone); from the first that is not, the new file is written as the lines come (those
+  // before it are the file's first lines, copied at once), so that no build holds its lines in memory: at 100,000
+  // records the site records' lines are 125 MB.
+  const paths = new Set<string>();
   let same = true;
+  let writer: LineWriter | undefined;
   let found: { path: string; sha256: string; at: number; payload: string } | undefined;
+  const header = (sha256: string) => `${magic}\ncode ${code}\nsha256 ${sha256}\n`;
+  const startWriting = (): LineWriter => {
+    const w = new LineWriter(dir, name, Buffer.byteLength(header('0'.repeat(HEX))));
+    w.add(body.subarray(0, starts[paths.size]!));
+    return w;
+  };
   return {
     file,
     loaded: count,
@@ -85,32 +97,107 @@ export function openKeyedLines(dir: string, name: string, kind: KeyedLinesKind, 
     },
     put(path, sha256, payload) {
       if (payload.includes('\n')) throw new Error(`a keyed line's payload holds a line break (${path})`);
+      if (paths.has(path)) throw new Error(`a keyed line was put twice for ${path}`);
       const kept = found !== undefined && found.path === path && found.sha256 === sha256 && found.payload === payload ? found.at : undefined;
       found = undefined;
-      if (same) same = kept === next.size && !next.has(path);
-      next.set(path, kept ?? `${JSON.stringify(path)}\t${sha256}\t${payload}\n`);
+      if (same && kept === paths.size) {
+        paths.add(path);
+        return;
+      }
+      if (same) writer = startWriting();
+      same = false;
+      paths.add(path);
+      writer!.add(kept === undefined ? Buffer.from(`${JSON.stringify(path)}\t${sha256}\t${payload}\n`, 'utf8') : body.subarray(starts[kept]!, starts[kept + 1]!));
     },
     save() {
-      if (same && next.size === count && ignored === undefined) return;
-      const content = Buffer.concat([...next.values()].map((line) => (typeof line === 'number' ? body.subarray(starts[line]!, starts[line + 1]!) : Buffer.from(line, 'utf8'))));
-      const header = `${magic}\ncode ${code}\nsha256 ${sha256Hex(content)}\n`;
-      mkdirSync(dir, { recursive: true });
-      const temp = join(dir, `.${name}.${process.pid}.${Date.now()}.tmp`);
-      try {
-        const fd = openSync(temp, 'wx');
-        try {
-          writeSync(fd, header);
-          writeSync(fd, content);
-        } finally {
-          closeSync(fd);
-        }
-        renameSync(temp, file);
-      } catch (err) {
-        rmSync(temp, { force: true });
-        throw err;
-      }
+      if (same && paths.size === count && ignored === undefined) return;
+      (writer ??= startWriting()).finish(file, header);
     },
   };
+}
+
+/**
+ * A new file of lines, written as they come to a temporary file beside it (under a header of a known length, written
+ * last, once the content's hash is known) and renamed over the old file when finished. An error while writing is kept
+ * for finish() to throw: a cache that cannot be written must not stop the build that is using it.
+ */
+class LineWriter {
+  private fd: number | undefined;
+  private readonly temp: string;
+  private readonly hash = createHash('sha256');
+  private pending: Buffer[] = [];
+  private pendingBytes = 0;
+  private failure: unknown;
+
+  constructor(dir: string, name: string, headerLength: number) {
+    this.temp = join(dir, `.${name}.${process.pid}.${Date.now()}.tmp`);
+    try {
+      mkdirSync(dir, { recursive: true });
+      this.fd = openSync(this.temp, 'wx');
+      writeSync(this.fd, Buffer.alloc(headerLength));
+    } catch (err) {
+      this.fail(err);
+    }
+  }
+
+  add(bytes: Buffer): void {
+    if (this.fd === undefined) return;
+    this.hash.update(bytes);
+    this.pending.push(bytes);
+    this.pendingBytes += bytes.length;
+    if (this.pendingBytes >= 1 << 20) this.flush();
+  }
+
+  finish(file: string, header: (sha256: string) => string): void {
+    this.flush();
+    if (this.fd !== undefined) {
+      try {
+        writeSync(this.fd, header(this.hash.digest('hex')), 0);
+        closeSync(this.fd);
+        this.fd = undefined;
+        renameSync(this.temp, file);
+      } catch (err) {
+        this.fail(err);
+      }
+    }
+    if (this.failure !== undefined) throw this.failure;
+  }
+
+  private flush(): void {
+    if (this.fd === undefined || this.pendingBytes === 0) return;
+    try {
+      writeSync(this.fd, Buffer.concat(this.pending, this.pendingBytes));
+    } catch (err) {
+      this.fail(err);
+    }
+    this.pending = [];
+    this.pendingBytes = 0;
+  }
+
+  private fail(err: unknown): void {
+    this.failure ??= err;
+    try {
+      if (this.fd !== undefined) closeSync(this.fd);
+      rmSync(this.temp, { force: true });
+    } catch {
+      // nothing was made, or nothing more can be done: the first error is the one to report
+    }
+    this.fd = undefined;
+  }
+}
+
+/** Removes temporary files of this store that builds which died left (their process is gone). */
+function removeDeadTemporaries(dir: string, name: string): void {
+  let entries: string[];
+  try {
+    entries = readdirSync(dir);
+  } catch {
+    return;
+  }
+  for (const entry of entries) {
+    const pid = new RegExp(`^\\.${name.replace(/\./g, '\\.')}\\.(\\d+)\\.\\d+\\.tmp$`).exec(entry)?.[1];
+    if (pid !== undefined && !isProcessAlive(Number(pid))) rmSync(join(dir, entry), { force: true });
+  }
 }
 
 /** The body of the file and where each line starts (one more: where the next would), or none, and why, when it cannot be trusted. */

@@ -22,7 +22,7 @@ export interface ValidationCacheFile extends ValidationCache {
   readonly loaded: number;
   /** Why a file that was there was ignored (damaged, truncated, foreign, other code), if it was. */
   readonly ignored?: string;
-  /** Replaces the file with this pass's verdicts (those reused and those put), atomically. */
+  /** Replaces the file with this pass's verdicts (every one put, reused or made), atomically, unless they are those it holds. */
   save(): void;
 }
 
@@ -41,10 +41,7 @@ export function openValidationCache(dir: string, code: string): ValidationCacheF
     get(path, sha256) {
       const payload = lines.get(path, sha256);
       if (payload === undefined) return undefined;
-      const verdict = payload === '' ? { diagnostics: [], lookedUp: [] } : verdictOf(payload);
-      // A verdict reused is kept for the next build too.
-      if (verdict) lines.put(path, sha256, payload);
-      return verdict;
+      return payload === '' ? { diagnostics: [], lookedUp: [] } : verdictOf(payload);
     },
     put(path, sha256, verdict) {
       const empty = verdict.diagnostics.length === 0 && verdict.lookedUp.length === 0;

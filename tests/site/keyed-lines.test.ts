@@ -1,0 +1,92 @@
+/**
+ * The store under the validation and site record caches (src/site/build/cache/keyed-lines.ts): a build that keeps the
+ * file's lines in its order leaves it alone; one that changes, adds or drops a line writes the file anew, its first
+ * lines copied and the rest as they come; a path is kept once; a temporary file of a build that died is removed; a
+ * file that cannot be written fails the save, not the build's puts.
+ */
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { sha256Hex } from '../../src/core/crypto/sha256.ts';
+import { openKeyedLines } from '../../src/site/build/cache/keyed-lines.ts';
+import { tempDir } from '../helpers/temp-dir.ts';
+
+const base = tempDir('keyed-lines-');
+let n = 0;
+const freshDir = () => join(base, `k${n++}`);
+const KIND = { magic: 'echo-archive test lines 1', noun: 'test store', lineNoun: 'test line' };
+const CODE = sha256Hex('code');
+const PATHS = Array.from({ length: 50 }, (_, i) => `2026/echo-2026-05-01-${String(i + 1).padStart(6, '0')}.json`);
+
+/** A store in `dir` holding PATHS with payloads `p<i>`, saved. */
+function filled(dir: string): string {
+  const lines = openKeyedLines(dir, 'lines.txt', KIND, CODE);
+  PATHS.forEach((p, i) => lines.put(p, sha256Hex(p), `p${i}`));
+  lines.save();
+  return lines.file;
+}
+
+/** Opens the store and keeps each path as `keep` says: its payload, another, or none (gone). */
+function pass(dir: string, keep: (i: number, found: string | undefined) => string | undefined, extra: [string, string][] = []): void {
+  const lines = openKeyedLines(dir, 'lines.txt', KIND, CODE);
+  PATHS.forEach((p, i) => {
+    const payload = keep(i, lines.get(p, sha256Hex(p)));
+    if (payload !== undefined) lines.put(p, sha256Hex(p), payload);
+  });
+  for (const [p, payload] of extra) lines.put(p, sha256Hex(p), payload);
+  lines.save();
+}
+
+const payloads = (dir: string) => {
+  const lines = openKeyedLines(dir, 'lines.txt', KIND, CODE);
+  return [...PATHS, 'new.json'].map((p) => lines.get(p, sha256Hex(p)));
+};
+
+describe('keyed lines', () => {
+  it('leaves the file alone when a build keeps its lines in order, and writes it anew when one changes, is added or goes', () => {
+    const dir = freshDir();
+    const file = filled(dir);
+    const before = statSync(file, { bigint: true });
+    pass(dir, (_, found) => found);
+    const after = statSync(file, { bigint: true });
+    expect([after.ino, after.mtimeNs]).toEqual([before.ino, before.mtimeNs]);
+
+    // The 31st line changes: the first 30 are copied, the rest written as they come.
+    pass(dir, (i, found) => (i === 30 ? 'changed' : found));
+    expect(statSync(file).ino).not.toBe(Number(before.ino));
+    expect(payloads(dir)).toEqual([...PATHS.map((_, i) => (i === 30 ? 'changed' : `p${i}`)), undefined]);
+
+    // One added at the end, and one gone from the middle.
+    pass(dir, (i, found) => (i === 10 ? undefined : found), [['new.json', 'added']]);
+    expect(payloads(dir)).toEqual([...PATHS.map((_, i) => (i === 10 ? undefined : i === 30 ? 'changed' : `p${i}`)), 'added']);
+    // The last lines gone: written anew too.
+    pass(dir, (i, found) => (i >= 45 ? undefined : found));
+    expect(payloads(dir).slice(44)).toEqual(['p44', undefined, undefined, undefined, undefined, undefined, undefined]);
+    expect(readdirSync(dir)).toEqual(['lines.txt']);
+  });
+
+  it('keeps a path once, and refuses a payload with a line break', () => {
+    const lines = openKeyedLines(freshDir(), 'lines.txt', KIND, CODE);
+    lines.put('a.json', sha256Hex('a'), 'one');
+    expect(() => lines.put('a.json', sha256Hex('a'), 'two')).toThrow(/put twice/);
+    expect(() => lines.put('b.json', sha256Hex('b'), 'two\nlines')).toThrow(/line break/);
+  });
+
+  it('removes the temporary file of a build that died, and keeps one of a build still running', () => {
+    const dir = freshDir();
+    filled(dir);
+    writeFileSync(join(dir, '.lines.txt.999999999.1.tmp'), 'left by a build that died');
+    writeFileSync(join(dir, `.lines.txt.${process.pid}.2.tmp`), 'a build of this process, running');
+    openKeyedLines(dir, 'lines.txt', KIND, CODE);
+    expect(readdirSync(dir).sort()).toEqual([`.lines.txt.${process.pid}.2.tmp`, 'lines.txt']);
+  });
+
+  it('fails the save, not the puts, when the file cannot be written', () => {
+    const notAFolder = join(freshDir() + '-file');
+    writeFileSync(notAFolder, 'a file where the folder should be');
+    const lines = openKeyedLines(notAFolder, 'lines.txt', KIND, CODE);
+    lines.put('a.json', sha256Hex('a'), 'one');
+    expect(() => lines.save()).toThrow();
+    expect(readFileSync(notAFolder, 'utf8')).toBe('a file where the folder should be');
+  });
+});
