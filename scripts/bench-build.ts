@@ -43,6 +43,7 @@ import { dirname, join, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { highestSequence, recordPathFor, sequenceOf } from '../src/core/archive/paths.ts';
+import { npmScriptArgs } from './lib/npm-script-args.ts';
 import { generateValidArchive } from './lib/valid-synthetic-archive.ts';
 import { spareFolderOf } from '../src/site/build/5-site-folder.ts';
 
@@ -50,7 +51,7 @@ const REPO = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const NODE = join(REPO, 'node_modules/.bin/node');
 const ASTRO = join(REPO, 'node_modules/astro/bin/astro.mjs');
 /** `npm run build`'s Node arguments (package.json), without npm itself: e.g. the stripped-types cache's hook, then scripts/build.ts. */
-const BUILD_ARGS = npmScriptArgs('build');
+const BUILD_ARGS = npmScriptArgs(REPO, 'build');
 const GNU_TIME = '/usr/bin/time';
 
 const { values } = parseArgs({
@@ -381,10 +382,3 @@ async function cleanRuns(count: number, bare: string, env: Record<string, string
   console.log('(wall times include process start-up; peak memory is the largest of the runs)');
 }
 
-/** The arguments package.json's script `name` gives `node` (a script of the form "node …"), run from the project root. */
-function npmScriptArgs(name: string): string[] {
-  const script = (JSON.parse(readFileSync(join(REPO, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts[name]!;
-  const [command, ...args] = script.split(/\s+/);
-  if (command !== 'node') throw new Error(`bench:build: package.json's ${name} script does not start with node: ${script}`);
-  return args;
-}

@@ -12,6 +12,7 @@ import { appendFileSync, cpSync, mkdirSync, readdirSync, readFileSync, renameSyn
 import { join, relative, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sha256Hex } from '../../src/core/crypto/sha256.ts';
+import { npmScriptArgs } from '../../scripts/lib/npm-script-args.ts';
 import { REPO_ROOT } from '../helpers/records.ts';
 import { tempDir } from '../helpers/temp-dir.ts';
 
@@ -30,7 +31,7 @@ function build(noCache: boolean): Promise<string> {
       NODE,
       // A cached build as `npm run build` runs it (package.json: with the stripped-types cache's hook); a clean one
       // without, so that their byte-identical output also shows the hook changes nothing.
-      [...(noCache ? ['scripts/build.ts', '--no-cache'] : npmScriptArgs('build'))],
+      [...(noCache ? ['scripts/build.ts', '--no-cache'] : npmScriptArgs(REPO_ROOT, 'build'))],
       {
         cwd: project,
         env: { ...process.env, RECORDS_DIR: archive, ECHO_ARCHIVE_CACHE_DIR: cache, ASTRO_TELEMETRY_DISABLED: '1', NO_COLOR: '1', NODE_COMPILE_CACHE: join(base, 'compile-cache'), ...env },
@@ -39,14 +40,6 @@ function build(noCache: boolean): Promise<string> {
       (err, stdout, stderr) => (err ? fail(new Error(`build failed: ${err.message}\n${stdout}\n${stderr}`)) : done(stdout + stderr)),
     );
   });
-}
-
-/** The arguments package.json's script `name` gives `node` (a script of the form "node …"). */
-function npmScriptArgs(name: string): string[] {
-  const script = (JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts[name]!;
-  const [command, ...args] = script.split(/\s+/);
-  expect(command).toBe('node');
-  return args;
 }
 
 /** Every file under `dir` (relative path → SHA-256 of its bytes). */
