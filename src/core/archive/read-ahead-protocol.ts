@@ -22,7 +22,7 @@ export const STATE = { running: 0, stopped: 1, failed: 2 } as const;
 export interface ReadAheadData {
   root: string;
   /** The files to read, in the order the validation asks for them. */
-  paths: string[];
+  paths: readonly string[];
   /** Files per chunk. */
   chunkSize: number;
   /** How many chunks the thread may be ahead of the validation. */

@@ -74,7 +74,7 @@ class ReadAhead implements ArchiveFileReader {
     const { port1, port2 } = new MessageChannel();
     const data: ReadAheadData & { port: MessagePort } = {
       root,
-      paths: [...paths],
+      paths,
       chunkSize: CHUNK_SIZE,
       window: WINDOW,
       maxBytes: MAX_RECORD_BYTES,

@@ -194,8 +194,9 @@ function removeDeadTemporaries(dir: string, name: string): void {
   } catch {
     return;
   }
+  const temporary = new RegExp(`^\\.${name.replace(/\./g, '\\.')}\\.(\\d+)\\.\\d+\\.tmp$`);
   for (const entry of entries) {
-    const pid = new RegExp(`^\\.${name.replace(/\./g, '\\.')}\\.(\\d+)\\.\\d+\\.tmp$`).exec(entry)?.[1];
+    const pid = temporary.exec(entry)?.[1];
     if (pid !== undefined && !isProcessAlive(Number(pid))) rmSync(join(dir, entry), { force: true });
   }
 }
