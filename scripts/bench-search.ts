@@ -40,7 +40,7 @@ import { parseArgs } from 'node:util';
 import { gunzipSync } from 'node:zlib';
 import { highestSequence, recordPathFor, sequenceOf } from '../src/core/archive/paths.ts';
 import { buildSearchIndex, indexedDocument, termCounts } from '../src/core/search/build-index.ts';
-import { documentsPath, filterDocuments, SEARCH_INDEX_DIR, shardKeyOf, termShardPath, type DocumentsFile, type FilterFile, type SearchDocumentInput, type SearchIndexManifest, type TermShardFile } from '../src/core/search/format.ts';
+import { documentsPath, filterDocuments, filterPath, SEARCH_INDEX_DIR, shardKeyOf, termShardPath, type DocumentsFile, type FilterFile, type SearchDocumentInput, type SearchIndexManifest, type TermShardFile } from '../src/core/search/format.ts';
 import { runQueries, type QueryResult } from './lib/search-queries.ts';
 import { timedNode } from './lib/timed-node.ts';
 import { generateValidArchive } from './lib/valid-synthetic-archive.ts';
@@ -123,7 +123,11 @@ function indexFiles(site: string): Map<string, Buffer> {
 }
 
 const KINDS = ['index.json', 'terms', 'filters', 'documents'] as const;
-const kindOf = (path: string) => (path === 'index.json' ? 'index.json' : (KINDS.find((k) => path.startsWith(`${k}/`)) ?? 'other'));
+/** A file's kind by its folder: a segment's files (segments/<start>/terms/…) count under terms or filters. */
+const kindOf = (path: string) => {
+  const inSegment = path.replace(/^segments\/\d+\//, '');
+  return path === 'index.json' ? 'index.json' : (KINDS.find((k) => inSegment.startsWith(`${k}/`)) ?? 'other');
+};
 
 function describeSize(files: Map<string, Buffer>): string {
   const by = new Map<string, { files: number; bytes: number }>();
@@ -148,9 +152,12 @@ function documentsOf(files: Map<string, Buffer>): SearchDocumentInput[] {
   for (let o = 0; o < manifest.documents; o += manifest.documentsPerFile) {
     for (const d of json<DocumentsFile>(files.get(documentsPath(o, manifest))!).documents) docs.push({ ...d, filters: {} });
   }
-  for (const [facet, valuesOf] of Object.entries(manifest.filters)) {
-    for (const v of valuesOf) {
-      for (const o of filterDocuments(json<FilterFile>(files.get(v.file)!).documents)) (docs[o]!.filters as Record<string, string>)[facet] = v.value;
+  for (const segment of manifest.segments) {
+    for (const [facet, valuesOf] of Object.entries(segment.filters)) {
+      for (const v of valuesOf) {
+        const file = files.get(filterPath(segment.start, facet, v.value))!;
+        for (const o of filterDocuments(json<FilterFile>(file).documents)) (docs[o]!.filters as Record<string, string>)[facet] = v.value;
+      }
     }
   }
   return docs;
@@ -159,15 +166,17 @@ function documentsOf(files: Map<string, Buffer>): SearchDocumentInput[] {
 /**
  * What an append changed, from the index before to the index after: the files that differ (or are new, or gone), and
  * those of them an append may not change: all but index.json, the new document's documents file, the terms files of
- * its words and its filter values' files.
+ * its words and its filter values' files in its segment (the last). An append that fills a block merges segments
+ * (src/core/search/segments.ts): then every file of the merged segments may change, and the report says so.
  */
 function compareAppend(before: Map<string, Buffer>, after: Map<string, Buffer>): { changed: string[]; unexpected: string[]; expected: Set<string> } {
   const docs = documentsOf(after);
   const added = docs.at(-1)!;
   const manifest = json<SearchIndexManifest>(after.get('index.json')!);
   const expected = new Set(['index.json', documentsPath(docs.length - 1, manifest)]);
-  for (const [term] of termCounts(indexedDocument(added))) expected.add(termShardPath(shardKeyOf(term, manifest)));
-  for (const [facet, value] of Object.entries(added.filters)) expected.add(manifest.filters[facet]!.find((v) => v.value === value)!.file);
+  const last = manifest.segments.at(-1)!.start;
+  for (const [term] of termCounts(indexedDocument(added))) expected.add(termShardPath(last, shardKeyOf(term, manifest)));
+  for (const [facet, value] of Object.entries(added.filters)) expected.add(filterPath(last, facet, value));
   const changed = [...new Set([...before.keys(), ...after.keys()])].filter((p) => !(before.get(p) && after.get(p)?.equals(before.get(p)!))).sort();
   return { changed, unexpected: changed.filter((p) => !expected.has(p)), expected };
 }
@@ -202,10 +211,11 @@ function defaultQueries(site: string, index: Map<string, Buffer>): QuerySet {
     return { id, url: `/records/${id}/`, heading: `Echo ${seq}`, hex: seq.toString(16).padStart(64, '0') };
   });
   const layout = json<SearchIndexManifest>(index.get('index.json')!);
-  const isTerm = (w: string) => {
-    const shard = index.get(termShardPath(shardKeyOf(w, layout)));
-    return shard !== undefined && json<TermShardFile>(shard).terms.includes(w);
-  };
+  const isTerm = (w: string) =>
+    layout.segments.some((s) => {
+      const shard = index.get(termShardPath(s.start, shardKeyOf(w, layout)));
+      return shard !== undefined && json<TermShardFile>(shard).terms.includes(w);
+    });
   // Words of 5+ letters of the word queries, each misspelt once: drop, swap, change in turn, after the third letter.
   const words = [...new Set(COMMON_QUERIES.flatMap((q) => q.toLowerCase().match(/[a-z]+/g) ?? []))].filter((w) => w.length >= 5 && isTerm(w));
   const misspelt: QuerySet['misspelt'] = [];

@@ -15,13 +15,15 @@ import {
   termShardPath,
   type DocumentsFile,
   type FilterFile,
+  type SearchBuildLayout,
   type SearchDocument,
   type SearchDocumentInput,
-  type SearchFilterValue,
   type SearchIndexLayout,
   type SearchIndexManifest,
+  type SearchSegment,
   type TermShardFile,
 } from './format.ts';
+import { segmentsOf, type SegmentRange } from './segments.ts';
 import { TermPostings } from './term-postings.ts';
 import { wordsOf } from './words.ts';
 
@@ -67,69 +69,78 @@ export type Compress = (json: string) => Buffer;
 export const GZIP_LEVEL = 6;
 export const gzipJson: Compress = (json) => gzipSync(json, { level: GZIP_LEVEL });
 
+/** One segment's files (path under the index folder → bytes, made as asked for) and what index.json says of it. */
+export interface SegmentFiles {
+  segment: SearchSegment;
+  files: Iterable<[path: string, bytes: Buffer]>;
+}
+
 /**
- * Builds the index from documents handed over in any order (the record-page threads finish batches out of order),
- * each numbered by its place in `order` (the archive's order of arrival). What is kept per document is folded into
- * the terms' postings at once (term-postings.ts: 8 bytes a posting), not every document's list of terms; and a
- * documents file is written as soon as its documents are all in, so the records' text is not held to the end (pages
- * are rendered in batches of neighbours, so files complete as the build goes).
+ * Builds one segment of the index (segments.ts): documents start … start + count − 1, handed over in any order with
+ * their numbers. What is kept per document is folded into the terms' postings at once (term-postings.ts: 8 bytes a
+ * posting), not every document's list of terms; and a documents file is made as soon as its documents are all in,
+ * so the records' text is not held to the end (pages are rendered in batches of neighbours, so files complete as the
+ * build goes).
  */
-export class SearchIndexBuilder {
-  private readonly ordinalOf: Map<string, number>;
+export class SegmentBuilder {
+  readonly start: number;
+  readonly count: number;
   private readonly documents: (SearchDocument | undefined)[];
-  /** Whether each document was added (its text is let go once its documents file is made). */
+  /** Whether each document was added. */
   private readonly added: Uint8Array;
+  private addedCount = 0;
   /** Documents still missing from each documents file. */
   private readonly missing: Uint32Array;
   /** Documents files made so far: path → bytes. */
   private readonly documentFiles = new Map<string, Buffer>();
   /** term → postings as ordinal × 16 + impact, in the order added (sorted when the files are made). */
   private readonly postings = new TermPostings();
-  /** Whether the files were made (entries() takes the postings out, so only once). */
-  private made = false;
   private readonly filters = new Map<string, Map<string, number[]>>();
-
+  /** Whether the files were made (files() takes the postings out, so only once). */
+  private made = false;
   private readonly compress: Compress;
   private readonly layout: SearchIndexLayout;
 
-  /**
-   * `order`: the ids of every document the index will hold, in the archive's order of arrival. `compress`: gzipJson,
-   * or one that returns the same bytes from a cache (the site build's, src/site/build/cache/search-index-cache.ts).
-   * `layout`: how the files are cut (the site's defaults unless given; index.json says it, and readers follow it).
-   */
-  constructor(order: readonly string[], compress: Compress = gzipJson, layout: SearchIndexLayout = DEFAULT_LAYOUT) {
-    const problem = layoutProblem(layout);
-    if (problem) throw new Error(`search index: ${problem}`);
+  constructor({ start, count }: SegmentRange, compress: Compress = gzipJson, layout: SearchIndexLayout = DEFAULT_LAYOUT) {
     this.compress = compress;
     this.layout = layout;
     const perFile = layout.documentsPerFile;
-    this.ordinalOf = new Map(order.map((id, i) => [id, i]));
-    if (this.ordinalOf.size !== order.length) throw new Error('search index: the same id twice in the archive order');
-    this.documents = new Array(order.length);
-    this.added = new Uint8Array(order.length);
-    this.missing = new Uint32Array(Math.ceil(order.length / perFile)).fill(perFile);
-    if (order.length % perFile !== 0) this.missing[this.missing.length - 1] = order.length % perFile;
+    if (start % perFile !== 0) throw new Error(`search index: a segment must start at a multiple of ${perFile}, not ${start}`);
+    this.start = start;
+    this.count = count;
+    this.documents = new Array(count);
+    this.added = new Uint8Array(count);
+    this.missing = new Uint32Array(Math.ceil(count / perFile)).fill(perFile);
+    if (count % perFile !== 0) this.missing[this.missing.length - 1] = count % perFile;
+  }
+
+  /** Whether every document of the segment is in. */
+  get complete(): boolean {
+    return this.addedCount === this.count;
   }
 
   private gzip(value: unknown): Buffer {
     return this.compress(JSON.stringify(value));
   }
 
-  add(indexed: IndexedDocument): void {
+  /** Adds the document numbered `ordinal` (the index's number, within this segment); `id` names it in errors. */
+  add(ordinal: number, indexed: IndexedDocument): void {
     const { document: doc, length } = indexed;
-    const ordinal = this.ordinalOf.get(doc.id);
-    if (ordinal === undefined) throw new Error(`search index: ${doc.id} is not in the archive order`);
-    if (this.added[ordinal]) throw new Error(`search index: ${doc.id} added twice`);
-    this.added[ordinal] = 1;
+    const local = ordinal - this.start;
+    if (!(local >= 0 && local < this.count)) throw new Error(`search index: document ${ordinal} is not in the segment from ${this.start}`);
+    if (this.added[local]) throw new Error(`search index: ${doc.id} added twice`);
+    if (this.made) throw new Error('search index: its files were made already (the postings were taken out)');
+    this.added[local] = 1;
+    this.addedCount++;
     const { page, id, title, kind, status, date, withdrawn, text } = doc;
-    this.documents[ordinal] = { page, id, title, kind, status, date, withdrawn, text };
+    this.documents[local] = { page, id, title, kind, status, date, withdrawn, text };
     const perFile = this.layout.documentsPerFile;
-    const file = Math.floor(ordinal / perFile);
+    const file = Math.floor(local / perFile);
     if (--this.missing[file]! === 0) {
-      const start = file * perFile;
-      const docs = this.documents.slice(start, start + perFile) as SearchDocument[];
-      this.documentFiles.set(documentsPath(start, this.layout), this.gzip({ documents: docs } satisfies DocumentsFile));
-      this.documents.fill(undefined, start, start + perFile);
+      const from = file * perFile;
+      const docs = this.documents.slice(from, from + perFile) as SearchDocument[];
+      this.documentFiles.set(documentsPath(this.start + from, this.layout), this.gzip({ documents: docs } satisfies DocumentsFile));
+      this.documents.fill(undefined, from, from + perFile);
     }
     for (const [term, tf] of termCounts(indexed)) this.postings.add(term, ordinal * 16 + impactOf(tf, length));
     for (const [facet, value] of Object.entries(doc.filters)) {
@@ -139,6 +150,112 @@ export class SearchIndexBuilder {
       if (!list) values.set(value, (list = []));
       list.push(ordinal);
     }
+  }
+
+  /** The local number of the first document not added, or −1. */
+  firstMissing(): number {
+    return this.added.indexOf(0);
+  }
+
+  /**
+   * The segment's files, each made as it is asked for (a caller that writes each and lets it go never holds the whole
+   * compressed segment), and its entry in index.json. Every document must have been added. Once: making them takes
+   * the postings out (TermPostings.takeSortedByTerm).
+   */
+  files(): SegmentFiles {
+    if (!this.complete) throw new Error(`search index: document ${this.start + this.firstMissing()} was never added`);
+    if (this.made) throw new Error('search index: its files were made already (the postings were taken out)');
+    this.made = true;
+    const filters: SearchSegment['filters'] = {};
+    const filterFiles: [facet: string, value: string, ordinals: number[]][] = [];
+    for (const facet of [...this.filters.keys()].sort()) {
+      const values = this.filters.get(facet)!;
+      filters[facet] = [...values.keys()].sort().map((value) => {
+        const ordinals = values.get(value)!.sort((a, b) => a - b);
+        filterFiles.push([facet, value, ordinals]);
+        return { value, documents: ordinals.length };
+      });
+    }
+    return { segment: { start: this.start, count: this.count, filters }, files: this.entries(filterFiles) };
+  }
+
+  private *entries(filterFiles: readonly [string, string, number[]][]): Generator<[path: string, bytes: Buffer]> {
+    // shard key → its terms (by number); each term's postings sorted by document and gap-encoded.
+    const names = this.postings.terms();
+    const sorted = this.postings.takeSortedByTerm();
+    const shards = new Map<string, number[]>();
+    names.forEach((term, id) => {
+      const key = shardKeyOf(term, this.layout);
+      const ids = shards.get(key);
+      if (ids) ids.push(id);
+      else shards.set(key, [id]);
+    });
+    for (const [key, ids] of shards) {
+      ids.sort((a, b) => (names[a]! < names[b]! ? -1 : names[a]! > names[b]! ? 1 : 0));
+      const terms = ids.map((id) => names[id]!);
+      const postings = ids.map((id) => gaps(sorted[id]!));
+      yield [termShardPath(this.start, key), this.gzip({ terms, postings } satisfies TermShardFile)];
+    }
+    for (const [facet, value, ordinals] of filterFiles) {
+      yield [filterPath(this.start, facet, value), this.gzip({ documents: filterGaps(ordinals) } satisfies FilterFile)];
+    }
+    const perFile = this.layout.documentsPerFile;
+    for (let from = 0; from < this.count; from += perFile) {
+      const path = documentsPath(this.start + from, this.layout);
+      const bytes = this.documentFiles.get(path)!;
+      this.documentFiles.delete(path); // let go once handed out, like the postings
+      yield [path, bytes];
+    }
+  }
+}
+
+/** index.json's bytes for an index of `documents` documents in these segments (in order), cut by `layout`. */
+export function manifestBytes(documents: number, layout: SearchIndexLayout, segments: readonly SearchSegment[]): Buffer {
+  const totals = new Map<string, Map<string, number>>();
+  for (const { filters } of segments) {
+    for (const [facet, values] of Object.entries(filters)) {
+      let t = totals.get(facet);
+      if (!t) totals.set(facet, (t = new Map()));
+      for (const { value, documents: n } of values) t.set(value, (t.get(value) ?? 0) + n);
+    }
+  }
+  const filters: SearchIndexManifest['filters'] = {};
+  for (const facet of [...totals.keys()].sort()) {
+    const values = totals.get(facet)!;
+    filters[facet] = [...values.keys()].sort().map((value) => ({ value, documents: values.get(value)! }));
+  }
+  const { documentsPerFile, shardKeyLength } = layout;
+  const manifest: SearchIndexManifest = { format: SEARCH_INDEX_FORMAT, documents, documentsPerFile, shardKeyLength, filters, segments: [...segments] };
+  return Buffer.from(`${JSON.stringify(manifest)}\n`);
+}
+
+/**
+ * Builds the whole index from documents handed over in any order (the record-page threads finish batches out of
+ * order), each numbered by its place in `order` (the archive's order of arrival), segment by segment (segments.ts).
+ */
+export class SearchIndexBuilder {
+  private readonly ordinalOf: Map<string, number>;
+  private readonly segments: SegmentBuilder[];
+  private readonly layout: SearchBuildLayout;
+
+  /**
+   * `order`: the ids of every document the index will hold, in the archive's order of arrival. `compress`: gzipJson,
+   * or one that returns the same bytes from a cache (the site build's, src/site/build/cache/search-index-cache.ts).
+   * `layout`: how the files are cut (the site's defaults unless given; index.json says it, and readers follow it).
+   */
+  constructor(order: readonly string[], compress: Compress = gzipJson, layout: SearchBuildLayout = DEFAULT_LAYOUT) {
+    const problem = layoutProblem(layout);
+    if (problem) throw new Error(`search index: ${problem}`);
+    this.layout = layout;
+    this.ordinalOf = new Map(order.map((id, i) => [id, i]));
+    if (this.ordinalOf.size !== order.length) throw new Error('search index: the same id twice in the archive order');
+    this.segments = segmentsOf(order.length, layout.segmentBlock).map((range) => new SegmentBuilder(range, compress, layout));
+  }
+
+  add(indexed: IndexedDocument): void {
+    const ordinal = this.ordinalOf.get(indexed.document.id);
+    if (ordinal === undefined) throw new Error(`search index: ${indexed.document.id} is not in the archive order`);
+    this.segments.find((s) => ordinal < s.start + s.count)!.add(ordinal, indexed);
   }
 
   /**
@@ -154,53 +271,17 @@ export class SearchIndexBuilder {
    * holds the whole compressed index. Once, as files().
    */
   *entries(): Generator<[path: string, bytes: Buffer]> {
-    const missing = this.added.indexOf(0);
-    if (missing >= 0) throw new Error(`search index: document ${[...this.ordinalOf.keys()][missing]} was never added`);
-    if (this.made) throw new Error('search index: its files were made already (the postings were taken out)');
-    this.made = true;
-    // shard key → its terms (by number); each term's postings sorted by document and gap-encoded.
-    const names = this.postings.terms();
-    const sorted = this.postings.takeSortedByTerm();
-    const shards = new Map<string, number[]>();
-    names.forEach((term, id) => {
-      const key = shardKeyOf(term, this.layout);
-      const ids = shards.get(key);
-      if (ids) ids.push(id);
-      else shards.set(key, [id]);
-    });
-    for (const [key, ids] of shards) {
-      ids.sort((a, b) => (names[a]! < names[b]! ? -1 : names[a]! > names[b]! ? 1 : 0));
-      const terms = ids.map((id) => names[id]!);
-      const postings = ids.map((id) => gaps(sorted[id]!));
-      yield [termShardPath(key), this.gzip({ terms, postings } satisfies TermShardFile)];
+    for (const s of this.segments) {
+      const missing = s.firstMissing();
+      if (missing >= 0) throw new Error(`search index: document ${[...this.ordinalOf.keys()][s.start + missing]} was never added`);
     }
-    const manifestFilters: SearchIndexManifest['filters'] = {};
-    for (const facet of [...this.filters.keys()].sort()) {
-      const values = this.filters.get(facet)!;
-      const listed: SearchFilterValue[] = [];
-      for (const value of [...values.keys()].sort()) {
-        const ordinals = values.get(value)!.sort((a, b) => a - b);
-        const file = filterPath(facet, value);
-        yield [file, this.gzip({ documents: filterGaps(ordinals) } satisfies FilterFile)];
-        listed.push({ value, documents: ordinals.length, file });
-      }
-      manifestFilters[facet] = listed;
+    const parts: SearchSegment[] = [];
+    for (const s of this.segments) {
+      const { segment, files } = s.files();
+      parts.push(segment);
+      yield* files;
     }
-    const { documentsPerFile, shardKeyLength } = this.layout;
-    for (let start = 0; start < this.documents.length; start += documentsPerFile) {
-      const path = documentsPath(start, this.layout);
-      const bytes = this.documentFiles.get(path)!;
-      this.documentFiles.delete(path); // let go once handed out, like the postings
-      yield [path, bytes];
-    }
-    const manifest: SearchIndexManifest = {
-      format: SEARCH_INDEX_FORMAT,
-      documents: this.documents.length,
-      documentsPerFile,
-      shardKeyLength,
-      filters: manifestFilters,
-    };
-    yield ['index.json', Buffer.from(`${JSON.stringify(manifest)}\n`)];
+    yield ['index.json', manifestBytes(this.ordinalOf.size, this.layout, parts)];
   }
 }
 
@@ -216,7 +297,7 @@ function gaps(sorted: ArrayLike<number>): number[] {
 }
 
 /** The index of `indexed`, numbered in the order given (the archive's order of arrival). */
-export function buildSearchIndex(indexed: readonly IndexedDocument[], layout: SearchIndexLayout = DEFAULT_LAYOUT): Map<string, Buffer> {
+export function buildSearchIndex(indexed: readonly IndexedDocument[], layout: SearchBuildLayout = DEFAULT_LAYOUT): Map<string, Buffer> {
   const builder = new SearchIndexBuilder(indexed.map((d) => d.document.id), gzipJson, layout);
   for (const d of indexed) builder.add(d);
   return builder.files();

@@ -11,22 +11,26 @@
  *
  * - `index.json`: the document count, how the files below are cut (documentsPerFile, shardKeyLength: a reader
  *   follows these, not its own defaults) and the filters' files (a few hundred bytes, whatever the archive's size);
- * - for each query word, its shard `terms/<hex of the first letters>.json.gz`: every term that starts with those
- *   letters, with its postings (which documents, and how much the term weighs in each);
- * - for each filter, `filters/<facet>/<hex of the value>.json.gz`: the documents with that value;
+ * - for each query word, its shard in each segment, `segments/<start>/terms/<hex of the first letters>.json.gz`:
+ *   every term that starts with those letters, with its postings in the segment's documents (which documents, and
+ *   how much the term weighs in each);
+ * - for each filter, its file in each segment that has the value, `segments/<start>/filters/<facet>/<value>.json.gz`:
+ *   the segment's documents with that value;
  * - for each result shown, `documents/<n>.json.gz`: DOCUMENTS_PER_FILE documents (title, labels, text for excerpts).
  *
- * Documents are numbered in the archive's order of arrival (an appended record is the last), so an append changes
- * the last documents file, the shards of the new record's words, its filters' files and index.json, and nothing else:
- * a term's weight in a document depends on that document alone (REFERENCE_LENGTH), and a term's rarity is computed
- * when searching, from its number of documents.
+ * Documents are numbered in the archive's order of arrival (an appended record is the last), and the postings are cut
+ * into segments of documents (segments.ts): a few large ones that an append leaves alone, and a small last one. So an
+ * append changes the last documents file, the last segment's shards of the new record's words and its filters' files,
+ * and index.json: a term's weight in a document depends on that document alone (REFERENCE_LENGTH), and a term's
+ * rarity is computed when searching, from its number of documents in every segment. A segment's files are a function
+ * of its documents alone, so a build can take an unchanged segment's files whole from its cache, without reading them.
  *
  * Files are gzip-compressed JSON (a reader checks for gzip's magic bytes, so a server that decodes them on the way
  * is fine too), written with fixed settings, so that a build is byte-identical for the same records.
  */
 
 /** Bumped when the files change shape; a reader refuses another format. */
-export const SEARCH_INDEX_FORMAT = 2;
+export const SEARCH_INDEX_FORMAT = 3;
 
 /** The index's folder under the site. */
 export const SEARCH_INDEX_DIR = 'search-index';
@@ -46,17 +50,33 @@ export interface SearchIndexLayout {
   shardKeyLength: number;
 }
 
-/** The site's layout: DOCUMENTS_PER_FILE, and terms sharded by their first SHARD_KEY_LENGTH letters. */
-export const DEFAULT_LAYOUT: SearchIndexLayout = { documentsPerFile: DOCUMENTS_PER_FILE, shardKeyLength: SHARD_KEY_LENGTH };
+/**
+ * How a builder cuts an index: the layout a reader follows, and the size of the smallest segment (segments.ts; the
+ * segments themselves are listed in index.json, so a reader needs no rule for them).
+ */
+export interface SearchBuildLayout extends SearchIndexLayout {
+  segmentBlock: number;
+}
+
+/** Documents in the smallest whole segment (segments.ts): an append rewrites at most this many documents' postings. */
+export const SEGMENT_BLOCK = 1024;
+
+/** The site's layout: DOCUMENTS_PER_FILE, terms sharded by their first SHARD_KEY_LENGTH letters, SEGMENT_BLOCK. */
+export const DEFAULT_LAYOUT: SearchBuildLayout = { documentsPerFile: DOCUMENTS_PER_FILE, shardKeyLength: SHARD_KEY_LENGTH, segmentBlock: SEGMENT_BLOCK };
 
 /**
- * What is wrong with a layout, if anything: both numbers must be whole numbers from 1 (a file of no documents or a
- * key of no letters makes no index, and a reader must not guess).
+ * What is wrong with a layout, if anything: each number must be a whole number from 1 (a file of no documents or a
+ * key of no letters makes no index, and a reader must not guess); a builder's segment block a multiple of
+ * documentsPerFile, so that no documents file spans two segments.
  */
-export function layoutProblem(layout: SearchIndexLayout): string | undefined {
-  for (const name of ['documentsPerFile', 'shardKeyLength'] as const) {
-    const n: unknown = layout[name];
+export function layoutProblem(layout: SearchIndexLayout | SearchBuildLayout): string | undefined {
+  const names = 'segmentBlock' in layout ? (['documentsPerFile', 'shardKeyLength', 'segmentBlock'] as const) : (['documentsPerFile', 'shardKeyLength'] as const);
+  for (const name of names) {
+    const n: unknown = (layout as unknown as Record<string, unknown>)[name];
     if (typeof n !== 'number' || !Number.isSafeInteger(n) || n < 1) return `${name} must be a whole number from 1, not ${JSON.stringify(n)}`;
+  }
+  if ('segmentBlock' in layout && layout.segmentBlock % layout.documentsPerFile !== 0) {
+    return `segmentBlock must be a multiple of documentsPerFile (${layout.documentsPerFile}), not ${layout.segmentBlock}`;
   }
   return undefined;
 }
@@ -91,22 +111,33 @@ export interface SearchDocumentInput extends SearchDocument {
   filters: Readonly<Record<string, string>>;
 }
 
+/** A filter's value with its number of documents (in the index, or in one segment). */
 export interface SearchFilterValue {
   value: string;
   documents: number;
-  file: string;
 }
 
-/** index.json: the count, the layout its files are cut by, and the filters. */
+/**
+ * One segment of the index: documents start … start + count − 1, its folder `segments/<start>/`, and the filter
+ * values some of its documents have (each has a file there).
+ */
+export interface SearchSegment {
+  start: number;
+  count: number;
+  filters: Record<string, SearchFilterValue[]>;
+}
+
+/** index.json: the count, the layout its files are cut by, the filters' values (in the whole index) and the segments. */
 export interface SearchIndexManifest extends SearchIndexLayout {
   format: number;
   documents: number;
   filters: Record<string, SearchFilterValue[]>;
+  segments: SearchSegment[];
 }
 
 /**
  * A terms file: its terms in ascending (UTF-16) order, and each term's postings, each (gap to the previous document)
- * × 16 + impact, the first gap counted from −1. Parallel arrays, not an object keyed by term: a reader finds a term
+ * × 16 + impact, the first gap counted from −1 (document numbers are the index's, not the segment's). Parallel arrays, not an object keyed by term: a reader finds a term
  * or the range of terms a prefix starts by binary search, without building a map of every term of the file.
  */
 export interface TermShardFile {
@@ -141,9 +172,14 @@ function hexName(text: string): string {
   return [...new TextEncoder().encode(text)].map((b) => b.toString(16).padStart(2, '0')).join('');
 }
 
-/** The file of a term shard, by its key. */
-export function termShardPath(key: string): string {
-  return `terms/${hexName(key)}.json.gz`;
+/** A segment's folder, by its first document (the same folder while the segment grows: its unchanged files keep their names). */
+export function segmentPath(start: number): string {
+  return `segments/${start}/`;
+}
+
+/** The file of a term shard in the segment that starts at `segment`, by its key. */
+export function termShardPath(segment: number, key: string): string {
+  return `${segmentPath(segment)}terms/${hexName(key)}.json.gz`;
 }
 
 /** The documents file that holds document `ordinal`. */
@@ -160,9 +196,9 @@ export function shardKeyOf(term: string, layout: SearchIndexLayout): string {
   return [...term].slice(0, layout.shardKeyLength).join('');
 }
 
-/** The file of a filter value: named by the value, so that a new value leaves the others' files as they were. */
-export function filterPath(facet: string, value: string): string {
-  return `filters/${hexName(facet)}/${hexName(value)}.json.gz`;
+/** The file of a filter value in a segment: named by the value, so that a new value leaves the others' files as they were. */
+export function filterPath(segment: number, facet: string, value: string): string {
+  return `${segmentPath(segment)}filters/${hexName(facet)}/${hexName(value)}.json.gz`;
 }
 
 /** BM25's term-frequency part for a term seen `tf` times in a document of `length` words, quantised. */

@@ -13,7 +13,7 @@
  * find nothing, not its nearest neighbour).
  */
 import { nearestWord, allowedEdits } from './typo.ts';
-import { layoutProblem, SEARCH_INDEX_FORMAT, documentsPath, shardKeyOf, filterDocuments, termShardPath, weightOfImpact, type DocumentsFile, type FilterFile, type SearchDocument, type SearchFilterValue, type SearchIndexManifest, type TermShardFile } from './format.ts';
+import { layoutProblem, SEARCH_INDEX_FORMAT, documentsPath, shardKeyOf, filterDocuments, filterPath, termShardPath, weightOfImpact, type DocumentsFile, type FilterFile, type SearchDocument, type SearchFilterValue, type SearchIndexManifest, type TermShardFile } from './format.ts';
 import { TermShard, type Postings } from './term-shard.ts';
 import { wordsOf } from './words.ts';
 
@@ -65,7 +65,7 @@ export class SearchIndex {
     const manifest = JSON.parse(new TextDecoder().decode(bytes)) as SearchIndexManifest;
     if (manifest.format !== SEARCH_INDEX_FORMAT) throw new SearchIndexError(`the search index is format ${manifest.format}; this reader reads format ${SEARCH_INDEX_FORMAT}`);
     // The files are found as index.json says they are cut, not as this reader's own build would cut them.
-    const problem = layoutProblem(manifest);
+    const problem = layoutProblem(manifest) ?? segmentsProblem(manifest);
     if (problem) throw new SearchIndexError(`the search index's index.json is not usable: ${problem}`);
     return new SearchIndex(manifest, fetchFile);
   }
@@ -85,16 +85,21 @@ export class SearchIndex {
     return p;
   }
 
+  /** The shard of `term`: its terms file in every segment (fetched together), merged. */
   private shard(term: string): Promise<TermShard> {
     const key = shardKeyOf(term, this.manifest);
-    return this.cached(this.shards, key, async () => new TermShard(await this.json<TermShardFile>(termShardPath(key))));
+    return this.cached(this.shards, key, async () => new TermShard(await Promise.all(this.manifest.segments.map((s) => this.json<TermShardFile>(termShardPath(s.start, key))))));
   }
 
+  /** The documents with a filter's value: its file in each segment that has the value, ascending. */
   private filterSet(facet: string, value: string): Promise<Int32Array> {
-    const entry = this.filterEntries(facet).find((v) => v.value === value);
-    if (!entry) return Promise.resolve(new Int32Array(0));
-    return this.cached(this.filterSets, entry.file, async () => {
-      return filterDocuments((await this.json<FilterFile>(entry.file))?.documents ?? []);
+    return this.cached(this.filterSets, JSON.stringify([facet, value]), async () => {
+      const segments = this.manifest.segments.filter((s) => Object.hasOwn(s.filters, facet) && s.filters[facet]!.some((v) => v.value === value));
+      const parts = await Promise.all(segments.map(async (s) => filterDocuments((await this.json<FilterFile>(filterPath(s.start, facet, value)))?.documents ?? [])));
+      const out = new Int32Array(parts.reduce((n, p) => n + p.length, 0));
+      let at = 0;
+      for (const p of parts) out.set(p, (at += p.length) - p.length);
+      return out;
     });
   }
 
@@ -204,6 +209,22 @@ export class SearchIndex {
     hits.sort((a, b) => scores[b]! - scores[a]! || b - a);
     return { words, answer: { total: hits.length, ranked: Int32Array.from(hits), terms, ...(prefix !== undefined ? { prefix } : {}) } };
   }
+}
+
+/**
+ * What is wrong with index.json's segments, if anything: they must cover the documents in order, without a gap or
+ * an overlap (a reader concatenates their postings as one ascending list).
+ */
+function segmentsProblem({ documents, segments }: SearchIndexManifest): string | undefined {
+  if (!Array.isArray(segments)) return 'segments must be a list';
+  let next = 0;
+  for (const s of segments) {
+    if (s === null || typeof s !== 'object' || s.start !== next || !Number.isSafeInteger(s.count) || s.count < 1 || typeof s.filters !== 'object' || s.filters === null) {
+      return `the segments must cover documents 0 to ${documents - 1} in order; segment ${JSON.stringify(s?.start)} does not follow document ${next - 1}`;
+    }
+    next += s.count;
+  }
+  return next === documents ? undefined : `the segments hold ${next} documents, not ${documents}`;
 }
 
 interface Match {
