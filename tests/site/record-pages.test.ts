@@ -15,7 +15,7 @@ import { readRecordPage } from '../../src/site/build/3-record-pages-worker.ts';
 import { echoHtml } from '../../src/site/render/echo-html.ts';
 import { frameOf } from '../../src/site/render/page-frame.ts';
 import { recordDocument } from '../../src/site/render/record-document.ts';
-import { readSearchDocuments } from '../../src/site/build/7-search-index.ts';
+import { readSearchDocuments } from '../../src/site/build/7-search-segments.ts';
 import type { SiteRecord } from '../../src/site/build/2-read-archive.ts';
 import { listingJobs } from '../../src/site/model/listing-jobs.ts';
 import { archiveModelOf } from '../../src/site/model/site-model.ts';
@@ -33,9 +33,9 @@ function tempDir(): string {
   return makeTempDir('echo-record-pages-');
 }
 
-/** Every search document the batches wrote into `dir`, by record id. */
-function searchDocuments(dir: string): Map<string, unknown> {
-  const docs = readdirSync(dir).flatMap((name) => [...readSearchDocuments(join(dir, name))]);
+/** Every search document the batches wrote into `dir`, by record id (references read from the page cache at `cacheDir`). */
+function searchDocuments(dir: string, cacheDir?: string): Map<string, unknown> {
+  const docs = readdirSync(dir).flatMap((name) => [...readSearchDocuments(join(dir, name), cacheDir)]);
   return new Map(docs.sort((a, b) => (a.document.id < b.document.id ? -1 : 1)).map((d) => [d.document.id, d]));
 }
 
@@ -127,8 +127,9 @@ describe('startRecordPages', () => {
     const second = tempDir();
     const reusedDir = tempDir();
     const reused = await startRecordPages(records, { frame, dir: second, logger: quiet, threads: 1, cache: { ...cache, build: 'second' }, searchDir: reusedDir }).finish();
-    // From the cache, the same search documents as made.
-    expect(searchDocuments(reusedDir)).toEqual(searchDocuments(madeDir));
+    // From the cache, the same search documents as made: references to the cache's entries, not their text.
+    expect(readFileSync(join(reusedDir, readdirSync(reusedDir)[0]!), 'utf8')).toMatch(/^@[0-9a-f]{2}\/[0-9a-f]{64}\.[0-9a-f]{64}\.json\n/);
+    expect(searchDocuments(reusedDir, cache.dir)).toEqual(searchDocuments(madeDir));
     expect(searchedIds(madeDir)).toEqual(records.map((r) => r.id).sort());
     expect(reused).toMatchObject({ pages: records.length, reused: records.length });
     expect(new Set(reused.entries)).toEqual(new Set(filled.entries));

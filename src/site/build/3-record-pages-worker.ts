@@ -6,8 +6,8 @@
  * (src/site/build/cache/page-cache.ts), a page whose inputs are unchanged is linked from the cache instead of rendered.
  * The folder may hold the previous build's pages (scripts/build.ts updates the site in place): a page or file that
  * is right already is left as it is (src/core/util/update-in-place.ts).
- * Each record's search document (src/site/render/record-page/search-document.ts), taken from the cache beside its page
- * when the page came from there, goes into the batch's own file of search documents (src/site/build/7-search-index.ts),
+ * Each record's search document (src/site/render/record-page/search-document.ts), or a reference to it in the cache
+ * beside its page when the page came from there, goes into the batch's own file of search documents (src/site/build/7-search-index.ts),
  * not back to the main thread: a hundred thousand records' text crossing into Astro's thread while it renders made the
  * build's peak memory double.
  * Synchronous file calls: this thread has nothing else to do.
@@ -23,6 +23,7 @@ import type { RecordPageInput } from '../render/record-page.ts';
 import { recordSearchDocument } from '../render/record-page/search-document.ts';
 import { indexedDocument } from '../../core/search/build-index.ts';
 import { writeSearchDocuments } from './7-search-index.ts';
+import { searchDocumentReference } from './7-search-segments.ts';
 import type { ListingJob } from '../model/listing-jobs.ts';
 import { listingDocument } from '../render/listing-document.ts';
 
@@ -122,8 +123,9 @@ export default function renderRecordPages({ frame, dir, jobs, cache: settings, s
   const result: RecordBatchResult = { pages: 0, reused: 0, linked: 0, copied: 0, rawKnown: 0, listings: 0, listingsReused: 0, entries: [], entriesHashed: 0, entriesKnown: 0, changed: 0 };
   const checksBefore = cache && { ...cache.checks };
   if (listings) renderListingPages(listings, siteFrame, cache, result);
-  // Each record's search document as one JSON line (the cache's entry is that line already: not parsed here).
-  const search: (string | Uint8Array)[] = [];
+  // Each record's search document as one line: its JSON, or a reference to the cache's entry, which is that line
+  // already (the index's thread reads it only if it has to make the record's segment: 7-search-segments.ts).
+  const search: string[] = [];
   // The page and the search document both need the echo's HTML: rendered once (the Markdown is most of a page's cost).
   let last: { echo: string; html: string } | undefined;
   const echoOnce = (echo: string) => (last?.echo === echo ? last.html : (last = { echo, html: echoHtml(echo) }).html);
@@ -148,9 +150,9 @@ export default function renderRecordPages({ frame, dir, jobs, cache: settings, s
         result.reused++;
         result.entries.push(hit.name);
         if (searchFile === undefined) continue;
-        const searchHit = cache.find(key, 'json');
+        const searchHit = cache.locate(key, 'json');
         if (searchHit) {
-          search.push(searchHit.bytes);
+          search.push(searchDocumentReference(searchHit.name));
           result.entries.push(searchHit.name);
         } else search.push(storeSearchDocument(cache, key, JSON.stringify(indexedDocument(recordSearchDocument(recordPageInput(page, recordBytes()), ctx))), result));
         continue;

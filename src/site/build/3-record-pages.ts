@@ -134,8 +134,8 @@ export interface RecordPagesOptions {
    * (src/site/build/7-search-index.ts); none are made without it.
    */
   searchDir?: string;
-  /** Told the name of each batch's search documents file once the batch is done (each file once). */
-  onSearchFile?: (file: string) => void;
+  /** Told the name of each batch's search documents file once the batch is done (each file once), with its records' ids in order. */
+  onSearchFile?: (file: string, ids: readonly string[]) => void;
   /**
    * The listing pages to render on the same threads, after the record pages (src/site/model/listing-jobs.ts), once
    * they are known; each written to <dir>/<path>index.html, loading the browse script at `script` (a site path).
@@ -209,7 +209,7 @@ export function startRecordPages(
   const finished = (batch: RecordPageBatch, results: readonly RecordBatchResult[], [start, end]: [number, number]) => {
     for (const result of results) count(result);
     done.fill(1, start, end);
-    if (batch.searchFile !== undefined) onSearchFile?.(batch.searchFile);
+    if (batch.searchFile !== undefined) onSearchFile?.(batch.searchFile, batch.jobs.map((job) => job.page.entry.id));
   };
   const renderHere = (place: [number, number]) => {
     const batch = batchOf(place);

@@ -1,36 +1,47 @@
 /**
- * The search index's own thread (src/site/build/7-search-index.ts): folds in each batch's file of search documents as
- * the record-page threads finish it, while Astro renders, and writes the index when the build is done. Its own heap:
- * the records' text and the postings never enter Astro's thread.
+ * The search index's own thread (src/site/build/7-search-index.ts): takes in each batch's file of search documents as
+ * the record-page threads finish it, while the pages are rendered, and makes each segment of the index as soon as its
+ * documents are in, unless the cache holds it (7-search-segments.ts); writes the index when the build is done. Its own
+ * heap: the records' text and the postings never enter the main thread.
  *
- * Messages in: { file } a documents file to fold in; { write: out } write the index into out and end.
- * Messages out: { files, written, reused } when the index is written (its files, how many had to be written, how many
- * came from the cache of compressed files); { error: message } when anything failed.
+ * Messages in: { file, ids } a documents file and its records, in order; { write: out } write the index into out and end.
+ * Messages out: SearchIndexWritten when the index is written; { error: message } when anything failed.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { SearchIndexBuilder } from '../../core/search/build-index.ts';
-import { readSearchDocuments, writeSearchIndex, type SearchIndexWritten } from './7-search-index.ts';
+import { SegmentedSearchIndex, type SearchIndexWritten } from './7-search-segments.ts';
 import { searchIndexCache } from './cache/search-index-cache.ts';
 
-export type IndexWorkerMessage = { file: string } | { write: string };
+export type IndexWorkerMessage = { file: string; ids: readonly string[] } | { write: string };
 export type IndexWorkerReply = SearchIndexWritten | { error: string };
+
+/** What the thread is started with. */
+export interface IndexWorkerData {
+  order: readonly string[];
+  /** The index's cache folder (segments and compressed files), unless the build runs without a cache. */
+  cacheDir?: string;
+  /** The fingerprint of the site's code, in each segment's key. */
+  code?: string;
+  /** The page cache's folder, where the record-page threads' references point. */
+  pageCacheDir?: string;
+}
 
 if (parentPort) {
   const port = parentPort;
-  let builder: SearchIndexBuilder | undefined;
+  const data = workerData as IndexWorkerData;
+  let index: SegmentedSearchIndex | undefined;
   let failed = false;
-  // The compressed files' cache (src/site/build/cache/search-index-cache.ts), unless the build runs without one.
-  const cache = typeof workerData.cacheDir === 'string' ? searchIndexCache(workerData.cacheDir) : undefined;
   port.on('message', (message: IndexWorkerMessage) => {
     if (failed) return;
     try {
-      builder ??= new SearchIndexBuilder(workerData.order as string[], cache?.compress);
+      index ??= new SegmentedSearchIndex(data.order, {
+        ...(data.cacheDir === undefined ? {} : { cache: searchIndexCache(data.cacheDir) }),
+        ...(data.code === undefined ? {} : { code: data.code }),
+        ...(data.pageCacheDir === undefined ? {} : { pageCacheDir: data.pageCacheDir }),
+      });
       if ('file' in message) {
-        for (const doc of readSearchDocuments(message.file)) builder.add(doc);
+        index.add(message.file, message.ids);
       } else {
-        const { files, written } = writeSearchIndex(builder, message.write);
-        cache?.prune();
-        port.postMessage({ files, written, reused: cache?.reused() ?? 0 } satisfies IndexWorkerReply);
+        port.postMessage(index.write(message.write) satisfies IndexWorkerReply);
         port.close();
       }
     } catch (err) {

@@ -103,8 +103,8 @@ export async function startSiteBuild({ repo, root, frame, logger, site, stagingP
   placed.catch(() => undefined);
   // The index's thread starts once the records (its documents' order) are known; until then the files wait.
   let search: ReturnType<typeof startSearchIndex> | undefined;
-  const waiting: string[] = [];
-  const onSearchFile = (file: string) => (search ? search.add(file) : waiting.push(file));
+  const waiting: [file: string, ids: readonly string[]][] = [];
+  const onSearchFile = (file: string, ids: readonly string[]) => (search ? search.add(file, ids) : waiting.push([file, ids]));
   const pages = startRecordPages(reading, { frame, dir: join(site.dir, RECORDS_PATH), logger, cache: cache?.settings, ...(outputStarted === undefined ? {} : { validatedAfter: outputStarted }), searchDir: searchStaging, onSearchFile, listings });
   let ended = false;
   const cleanUp = async (finished: boolean) => {
@@ -118,8 +118,8 @@ export async function startSiteBuild({ repo, root, frame, logger, site, stagingP
   let records: SiteRecord[];
   try {
     records = await reading;
-    search = startSearchIndex(records, cache ? join(buildCacheRoot(repo), 'search-index') : undefined);
-    for (const file of waiting.splice(0)) search.add(file);
+    search = startSearchIndex(records, cache && { cacheDir: join(buildCacheRoot(repo), 'search-index'), code: cache.settings.code, pageCacheDir: cache.settings.dir });
+    for (const [file, ids] of waiting.splice(0)) search.add(file, ids);
   } catch (err) {
     await cleanUp(false);
     throw err;
@@ -167,7 +167,7 @@ export async function startSiteBuild({ repo, root, frame, logger, site, stagingP
         const index = await indexWritten;
         for (const path of index.files) files.add(path);
         changed += index.written;
-        const fromCache = cache ? `, ${index.reused} from the cache` : '';
+        const fromCache = cache ? `, ${index.reused} from the cache; segments: ${index.segmentsKept} kept, ${index.segmentsMade} made` : '';
         logger.info(`Wrote the search index: ${done.pages} records in ${index.files.length} files (${index.written} changed${fromCache}, ${Math.round(performance.now() - indexStarted)} ms)`);
         const how = site.own ? 'into a new folder' : 'in place';
         const astro = await coming;

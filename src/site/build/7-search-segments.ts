@@ -1,0 +1,221 @@
+/**
+ * The site's search index built on the index's thread (7-search-index-worker.ts), segment by segment
+ * (src/core/search/segments.ts), from the batches of search documents the record-page threads write.
+ *
+ * A batch's file has one line per record of the batch, in the batch's order: the document's JSON line, or, for a
+ * document the page cache holds, `@` and the cache entry's name, whose SHA-256 part is the hash of that very line (the
+ * entry was located, and checked or known unchanged, by the page's thread). Each document is named by that hash. When
+ * every document of a segment is in, the segment's key (its documents' hashes, the code, the layout: segmentKey) finds
+ * its files in the cache, and nothing of it is read or made; else its documents are read (the lines again, from the
+ * batch files or the page cache) and its files are made, and kept for the next build. So a build after an append reads
+ * and folds in only the last segment's documents, and one with nothing changed none at all.
+ */
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipJson, manifestBytes, SegmentBuilder, type IndexedDocument } from '../../core/search/build-index.ts';
+import { DEFAULT_LAYOUT, SEARCH_INDEX_DIR, type SearchBuildLayout, type SearchSegment } from '../../core/search/format.ts';
+import { segmentsOf, type SegmentRange } from '../../core/search/segments.ts';
+import { linkIfChanged, writeIfChanged } from '../../core/util/update-in-place.ts';
+import { segmentKey, type CachedSegment, type SearchIndexCache } from './cache/search-index-cache.ts';
+
+export interface SearchIndexWritten {
+  /** The index's files, paths from the site's folder. */
+  files: string[];
+  /** How many of them had to be written (the others held their bytes already). */
+  written: number;
+  /** How many came from the cache. */
+  reused: number;
+  /** Segments taken whole from the cache, and segments made. */
+  segmentsKept: number;
+  segmentsMade: number;
+}
+
+export interface SegmentedSearchIndexOptions {
+  /** The cache of segments and compressed files; without it every segment is made. */
+  cache?: SearchIndexCache;
+  /** The fingerprint of the code that makes the index (in each segment's key). */
+  code?: string;
+  /** The page cache's folder, where a batch's `@` lines point (relative names). */
+  pageCacheDir?: string;
+  layout?: SearchBuildLayout;
+}
+
+/** A segment made in this build without a cache to keep it: its files' bytes, held until they are written. */
+interface MadeSegment {
+  segment: SearchSegment;
+  made: [path: string, bytes: Buffer][];
+}
+
+const REFERENCE = 0x40; // "@"
+const CACHE_ENTRY = /^[0-9a-f]{2}\/[0-9a-f]{64}\.([0-9a-f]{64})\.json$/;
+
+/** A batch line that stands for a page cache entry: its name (relative to the page cache's folder). */
+export function searchDocumentReference(entry: string): string {
+  return `@${entry}`;
+}
+
+/**
+ * The document of a batch's line (bytes start … end of `batch`): parsed, or read from the page cache entry it names,
+ * which must hash to `expected` (its name's hash, taken when the line came in) when given. `id` names it in errors.
+ */
+function documentOfLine(batch: Buffer, start: number, end: number, id: string, pageCacheDir: string | undefined, expected?: Uint8Array): IndexedDocument {
+  if (batch[start] !== REFERENCE) return JSON.parse(batch.toString('utf8', start, end)) as IndexedDocument;
+  const entry = batch.toString('utf8', start + 1, end);
+  if (pageCacheDir === undefined) throw new Error(`search index: ${id}'s document is in a page cache this build was not told of`);
+  let line: Buffer;
+  try {
+    line = readFileSync(join(pageCacheDir, entry));
+  } catch {
+    throw new Error(`search index: ${id}'s search document (${entry}) left the page cache during the build (another build pruned it?); build again`);
+  }
+  if (expected !== undefined && !createHash('sha256').update(line).digest().equals(expected)) {
+    throw new Error(`search index: ${id}'s search document (${entry}) changed during the build; build again`);
+  }
+  return JSON.parse(line.toString('utf8')) as IndexedDocument;
+}
+
+/** Every document of a batch's file, in order (references read from the page cache at `pageCacheDir`). */
+export function* readSearchDocuments(file: string, pageCacheDir?: string): Generator<IndexedDocument> {
+  const bytes = readFileSync(file);
+  for (let at = 0; at < bytes.length; ) {
+    const end = bytes.indexOf(10, at);
+    yield documentOfLine(bytes, at, end, `line at byte ${at} of ${file}`, pageCacheDir);
+    at = end + 1;
+  }
+}
+
+export class SegmentedSearchIndex {
+  private readonly order: readonly string[];
+  private readonly ordinalOf: Map<string, number>;
+  private readonly ranges: SegmentRange[];
+  private readonly waiting: Uint32Array;
+  private readonly digests: Uint8Array;
+  private readonly seen: Uint8Array;
+  /** Where each document's line is: its batch file (by number) and the line's bytes in it. */
+  private readonly lineFile: Int32Array;
+  private readonly lineStart: Uint32Array;
+  private readonly lineEnd: Uint32Array;
+  private readonly batchFiles: string[] = [];
+  private readonly segments: (CachedSegment | MadeSegment | undefined)[];
+  private readonly options: SegmentedSearchIndexOptions;
+  private readonly layout: SearchBuildLayout;
+  private kept = 0;
+
+  /** `order`: every document's id, in the archive's order of arrival (the documents' numbers). */
+  constructor(order: readonly string[], options: SegmentedSearchIndexOptions = {}) {
+    this.order = order;
+    this.options = options;
+    this.layout = options.layout ?? DEFAULT_LAYOUT;
+    this.ordinalOf = new Map(order.map((id, i) => [id, i]));
+    if (this.ordinalOf.size !== order.length) throw new Error('search index: the same id twice in the archive order');
+    this.ranges = segmentsOf(order.length, this.layout.segmentBlock);
+    this.waiting = Uint32Array.from(this.ranges, (r) => r.count);
+    this.segments = new Array(this.ranges.length);
+    const n = order.length;
+    this.digests = new Uint8Array(32 * n);
+    this.seen = new Uint8Array(n);
+    this.lineFile = new Int32Array(n);
+    this.lineStart = new Uint32Array(n);
+    this.lineEnd = new Uint32Array(n);
+  }
+
+  /** A batch's file of search documents, one line per record of `ids`, in that order. */
+  add(file: string, ids: readonly string[]): void {
+    const bytes = readFileSync(file);
+    const number = this.batchFiles.push(file) - 1;
+    let at = 0;
+    for (const id of ids) {
+      // A line feed byte is never inside a UTF-8 sequence, and JSON.stringify escapes it in strings.
+      const end = bytes.indexOf(10, at);
+      if (end < 0) throw new Error(`search index: ${file} has fewer lines than its batch has records`);
+      const ordinal = this.ordinalOf.get(id);
+      if (ordinal === undefined) throw new Error(`search index: ${id} is not in the archive order`);
+      if (this.seen[ordinal]) throw new Error(`search index: ${id} added twice`);
+      this.seen[ordinal] = 1;
+      this.digests.set(this.digestOf(bytes, at, end), 32 * ordinal);
+      this.lineFile[ordinal] = number;
+      this.lineStart[ordinal] = at;
+      this.lineEnd[ordinal] = end;
+      at = end + 1;
+      const s = this.segmentOf(ordinal);
+      if (--this.waiting[s]! === 0) this.complete(s);
+    }
+    if (at !== bytes.length) throw new Error(`search index: ${file} has more lines than its batch has records`);
+  }
+
+  /** The SHA-256 of a document's JSON line: named by a reference, or hashed. */
+  private digestOf(bytes: Buffer, start: number, end: number): Uint8Array {
+    if (bytes[start] !== REFERENCE) return createHash('sha256').update(bytes.subarray(start, end)).digest();
+    const entry = bytes.toString('utf8', start + 1, end);
+    const sha = CACHE_ENTRY.exec(entry)?.[1];
+    if (sha === undefined) throw new Error(`search index: "${entry}" names no search document of the page cache`);
+    return Buffer.from(sha, 'hex');
+  }
+
+  private segmentOf(ordinal: number): number {
+    let s = 0;
+    while (ordinal >= this.ranges[s]!.start + this.ranges[s]!.count) s++;
+    return s;
+  }
+
+  /** A segment whose documents are all in: kept whole from the cache, or made from its documents (and kept). */
+  private complete(s: number): void {
+    const range = this.ranges[s]!;
+    const { cache, code = '' } = this.options;
+    const key = cache && segmentKey(code, this.layout, range, this.digests.subarray(32 * range.start, 32 * (range.start + range.count)));
+    const cached = key === undefined ? undefined : cache!.segment(key);
+    if (cached) {
+      this.segments[s] = cached;
+      this.kept++;
+      return;
+    }
+    const builder = new SegmentBuilder(range, cache?.compress ?? gzipJson, this.layout);
+    let file = -1;
+    let bytes: Buffer | undefined;
+    // Documents in order; their lines are in batches of neighbours, so each batch file is read about once.
+    for (let o = range.start; o < range.start + range.count; o++) {
+      if (this.lineFile[o] !== file) bytes = readFileSync(this.batchFiles[(file = this.lineFile[o]!)]!);
+      builder.add(o, this.documentOf(o, bytes!));
+    }
+    const { segment, files } = builder.files();
+    const made = [...files];
+    this.segments[s] = (key !== undefined && cache!.storeSegment(key, segment, made)) || { segment, made };
+  }
+
+  private documentOf(ordinal: number, batch: Buffer): IndexedDocument {
+    const expected = this.digests.subarray(32 * ordinal, 32 * ordinal + 32);
+    return documentOfLine(batch, this.lineStart[ordinal]!, this.lineEnd[ordinal]!, this.order[ordinal]!, this.options.pageCacheDir, expected);
+  }
+
+  /**
+   * Writes the index into `<out>/search-index/`, each file only when its bytes change (a kept file is a hard link to
+   * its cache entry, so an unchanged one is known by its inode, not read). Every document must have been added.
+   */
+  write(out: string): SearchIndexWritten {
+    const missing = this.seen.indexOf(0);
+    if (missing >= 0) throw new Error(`search index: document ${this.order[missing]} was never added`);
+    const files: string[] = [];
+    let written = 0;
+    const parts: SearchSegment[] = [];
+    for (const done of this.segments as (CachedSegment | MadeSegment)[]) {
+      parts.push(done.segment);
+      if ('made' in done) {
+        for (const [path, bytes] of done.made) {
+          files.push(`${SEARCH_INDEX_DIR}/${path}`);
+          if (writeIfChanged(join(out, SEARCH_INDEX_DIR, path), bytes)) written++;
+        }
+      } else {
+        for (const { path, entry } of done.files) {
+          files.push(`${SEARCH_INDEX_DIR}/${path}`);
+          if (linkIfChanged(entry, join(out, SEARCH_INDEX_DIR, path)).changed) written++;
+        }
+      }
+    }
+    files.push(`${SEARCH_INDEX_DIR}/index.json`);
+    if (writeIfChanged(join(out, SEARCH_INDEX_DIR, 'index.json'), manifestBytes(this.order.length, this.layout, parts))) written++;
+    this.options.cache?.prune();
+    const reused = this.options.cache?.reused() ?? 0;
+    return { files, written, reused, segmentsKept: this.kept, segmentsMade: this.segments.length - this.kept };
+  }
+}
