@@ -18,6 +18,7 @@ import {
   type PublicIndexEntry,
 } from '../../src/core/publish/public-index.ts';
 import { compareCodePoints } from '../../src/core/publish/records.ts';
+import { documentWithItemLines } from '../../src/core/publish/json.ts';
 import { REPO_ROOT } from '../helpers/records.ts';
 import { tempDir } from '../helpers/temp-dir.ts';
 import { readSiteArchive } from '../../src/site/build/2-read-archive.ts';
@@ -324,6 +325,13 @@ describe('sharding', () => {
     });
     // The shards, in order, hold exactly the single document's entries.
     expect(all).toEqual(singleDoc.records);
+    // Each shard is as full as it may be: with the next shard's first entry, its document would not have fitted (its
+    // head's numbers counted at their largest, 9 digits, so that appended records never move a boundary).
+    sharded.shards.slice(0, -1).forEach((shard, i) => {
+      const doc = parse(shard.text);
+      const withNext = documentWithItemLines({ ...doc, shard: 999_999_999, record_count: 999_999_999, records: undefined }, 'records', [...doc.records, parse(sharded.shards[i + 1]!.text).records[0]]);
+      expect(Buffer.byteLength(withNext), shard.path).toBeGreaterThan(maxBytes);
+    });
   });
 
   it('one byte over the limit is a manifest (its entries fit one shard, whose head is smaller)', () => {

@@ -16,10 +16,15 @@ export function documentText(value: unknown): string {
  * `head` is everything before the array (its keys come first, in their order); the array is the last member.
  */
 export function documentWithItemLines(head: Record<string, unknown>, key: string, items: readonly unknown[]): string {
+  return documentWithLines(head, key, items.map((item) => JSON.stringify(item)));
+}
+
+/** documentWithItemLines with the items' JSON made already (a caller that measures them first makes it once). */
+export function documentWithLines(head: Record<string, unknown>, key: string, lines: readonly string[]): string {
   const prefix = JSON.stringify(head).slice(0, -1);
   const open = `${prefix}${prefix === '{' ? '' : ','}${JSON.stringify(key)}:[`;
-  if (items.length === 0) return `${open}]}\n`;
-  return `${open}\n${items.map((item) => JSON.stringify(item)).join(',\n')}\n]}\n`;
+  if (lines.length === 0) return `${open}]}\n`;
+  return `${open}\n${lines.join(',\n')}\n]}\n`;
 }
 
 /** UTF-8 byte length of a string. */
