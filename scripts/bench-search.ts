@@ -255,10 +255,11 @@ try {
     site = join(base, 'site');
     const astro = async (out: string, what: string) => {
       const run = await timedNode('bench:search', [ASTRO, 'build', '--outDir', out], env);
-      const line = /Wrote the search index: (\d+) records in (\d+) files \((\d+) changed(?:, \d+ from the cache)?, (\d+) ms\)/.exec(run.output);
+      const line = /Wrote the search index: (\d+) records in (\d+) files \((\d+) changed(?:, \d+ from the cache; segments: (\d+ kept, \d+ made))?, (\d+) ms\)/.exec(run.output);
       const pages = /Rendered \d+ record pages?( \([^)]*\))?/.exec(run.output)?.[0] ?? '';
       if (!line) throw new Error(`bench:search: the build wrote no search index line:\n${run.output}`);
-      console.log(`astro build, ${what}: ${s(run.ms)} (${pages}); the index step: ${Number(line[4]).toLocaleString('en')} ms, ${line[1]} records in ${line[2]} files (${line[3]} written)`);
+      const segments = line[4] === undefined ? '' : `; segments ${line[4]}`;
+      console.log(`astro build, ${what}: ${s(run.ms)} (${pages}); the index step: ${Number(line[5]).toLocaleString('en')} ms, ${line[1]} records in ${line[2]} files (${line[3]} written${segments})`);
     };
     await astro(site, `${gen.valid} records, empty build cache`);
     console.log(`index size: ${describeSize(indexFiles(site))}`);

@@ -92,6 +92,29 @@ describe('the site build\'s search index, segment by segment', () => {
     expect(entries.length).toBeLessThanOrEqual(clean(30).size - 1);
   });
 
+  it('a segment made again after one of its documents changed takes its unchanged files from the cache, not compressing them again', () => {
+    const cacheDir = tempDir('echo-search-thread-cache-');
+    const changed = indexedDocument({ ...docs[3]!.document, text: 'record 3 now reads something else entirely' });
+    const build = (line: (i: number) => string) => {
+      const out = tempDir('echo-search-thread-out-');
+      const index = new SegmentedSearchIndex(ids, { layout, cache: searchIndexCache(cacheDir), code: 'code' });
+      for (const [file, batch] of batchesOf([range(0, 30)], line)) index.add(file, batch);
+      return { out, ...index.write(out) };
+    };
+    build((i) => JSON.stringify(docs[i]));
+    // A build that keeps every segment whole in between: the files' entries must stay for a segment made again.
+    expect(build((i) => JSON.stringify(docs[i])).segmentsKept).toBe(3);
+    const after = build((i) => JSON.stringify(i === 3 ? changed : docs[i]));
+    expect([after.segmentsKept, after.segmentsMade]).toEqual([2, 1]);
+    const expected = buildSearchIndex(archiveOrder(docs.map((d, i) => (i === 3 ? changed : d)), (d) => d.document.id), layout);
+    expectSite(after.out, expected);
+    // Of the 16-document segment's files, only those document 3 is in (its documents file, its old and new words'
+    // terms files) are new: every other file of the index came from the cache.
+    const segmentZero = [...expected.keys()].filter((p) => p.startsWith('segments/0/') || /^documents\/[01]\./.test(p)).length;
+    expect(after.reused).toBeGreaterThan(expected.size - 1 - segmentZero + segmentZero / 2);
+    expect(after.reused).toBeLessThan(expected.size - 1);
+  });
+
   it('another code makes every segment again', () => {
     const cacheDir = tempDir('echo-search-thread-cache-');
     const made = (code: string) => {
