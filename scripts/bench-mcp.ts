@@ -13,7 +13,8 @@
  *      hex line) and for common words ("registry hashes", in nearly every record): wall time, and the bytes and
  *      requests fetched from the site, counted in the site client's fetch (every response from the site's origin: its
  *      content-length, the files as stored, gzip-compressed), by kind of file: index.json, terms files
- *      (terms/<hex>.json.gz), filter files (filters/…), documents files (documents/<n>.json.gz), anything else;
+ *      (segments/<n>/terms/<hex>.json.gz), filter files (segments/<n>/filters/…), documents files
+ *      (documents/<n>.json.gz), anything else;
  *   4. once warm: Q distinct queries (sampled records' heading "Echo <n>" and their 64-digit hex line, common words,
  *      and facet filters), each new to the server (so each may fetch its terms, filter and documents files), then
  *      the same Q again (everything cached): wall time per call, the median and the 95th percentile of each pass, the bytes
@@ -145,7 +146,8 @@ try {
     const path = url.split('?')[0]!;
     const m = /^\/search-index\/(.*)$/.exec(path);
     if (!m) return 'other';
-    const file = m[1]!;
+    // A segment's terms and filter files (segments/<first document>/terms/…) count as terms and filter files.
+    const file = m[1]!.replace(/^segments\/\d+\//, '');
     return file === 'index.json' ? 'index.json' : file.startsWith('terms/') ? 'terms files' : file.startsWith('filters/') ? 'filter files' : file.startsWith('documents/') ? 'documents files' : 'other';
   };
   const byKind = () => {
