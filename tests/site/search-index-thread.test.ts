@@ -12,8 +12,8 @@ import { sha256Hex } from '../../src/core/crypto/sha256.ts';
 import { buildSearchIndex, indexedDocument } from '../../src/core/search/build-index.ts';
 import { DEFAULT_LAYOUT, SEARCH_INDEX_DIR } from '../../src/core/search/format.ts';
 import { archiveOrder } from '../../src/core/search/archive-order.ts';
-import { startSearchIndex, writeSearchDocuments } from '../../src/site/build/7-search-index.ts';
-import { searchDocumentReference, SegmentedSearchIndex } from '../../src/site/build/7-search-segments.ts';
+import { searchDocumentReference, startSearchIndex, writeSearchDocuments } from '../../src/site/build/7-search-index.ts';
+import { SegmentedSearchIndex } from '../../src/site/build/7-search-segments.ts';
 import { searchIndexCache } from '../../src/site/build/cache/search-index-cache.ts';
 import { tempDir } from '../helpers/temp-dir.ts';
 

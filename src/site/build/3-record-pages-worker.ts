@@ -22,8 +22,7 @@ import { recordDocument } from '../render/record-document.ts';
 import type { RecordPageInput } from '../render/record-page.ts';
 import { recordSearchDocument } from '../render/record-page/search-document.ts';
 import { indexedDocument } from '../../core/search/build-index.ts';
-import { writeSearchDocuments } from './7-search-index.ts';
-import { searchDocumentReference } from './7-search-segments.ts';
+import { searchDocumentReference, writeSearchDocuments } from './7-search-index.ts';
 import type { ListingJob } from '../model/listing-jobs.ts';
 import { listingDocument } from '../render/listing-document.ts';
 

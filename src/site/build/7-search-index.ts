@@ -19,6 +19,14 @@ import { archiveOrder } from '../../core/search/archive-order.ts';
 
 export type { SearchIndexWritten } from './7-search-segments.ts';
 
+/** What starts a batch line that stands for a page cache entry instead of holding the document (never a JSON text's first character). */
+export const SEARCH_DOCUMENT_REFERENCE = '@';
+
+/** A batch line that stands for a page cache entry: its name (relative to the page cache's folder). */
+export function searchDocumentReference(entry: string): string {
+  return `${SEARCH_DOCUMENT_REFERENCE}${entry}`;
+}
+
 /**
  * Writes one batch's search documents, a line each (JSON.stringify of an IndexedDocument, or a page cache reference:
  * searchDocumentReference), replacing the file.

@@ -17,6 +17,7 @@ import { gzipJson, manifestBytes, SegmentBuilder, type IndexedDocument } from '.
 import { DEFAULT_LAYOUT, SEARCH_INDEX_DIR, type SearchBuildLayout, type SearchSegment } from '../../core/search/format.ts';
 import { segmentsOf, type SegmentRange } from '../../core/search/segments.ts';
 import { linkIfChanged, writeIfChanged } from '../../core/util/update-in-place.ts';
+import { SEARCH_DOCUMENT_REFERENCE } from './7-search-index.ts';
 import { segmentKey, type CachedSegment, type SearchIndexCache } from './cache/search-index-cache.ts';
 
 export interface SearchIndexWritten {
@@ -47,13 +48,8 @@ interface MadeSegment {
   made: [path: string, bytes: Buffer][];
 }
 
-const REFERENCE = 0x40; // "@"
+const REFERENCE = SEARCH_DOCUMENT_REFERENCE.charCodeAt(0);
 const CACHE_ENTRY = /^[0-9a-f]{2}\/[0-9a-f]{64}\.([0-9a-f]{64})\.json$/;
-
-/** A batch line that stands for a page cache entry: its name (relative to the page cache's folder). */
-export function searchDocumentReference(entry: string): string {
-  return `@${entry}`;
-}
 
 /**
  * The document of a batch's line (bytes start … end of `batch`): parsed, or read from the page cache entry it names,
