@@ -185,6 +185,8 @@ describe('search index', () => {
       [[], /the segments hold 0 documents, not 1/],
       [[{ ...segments[0]!, start: 1 }], /segment 1 does not follow document -1/],
       [[segments[0]!, segments[0]!], /segment 0 does not follow document 0/],
+      [[{ ...segments[0]!, count: 0 }], /segment 0 must hold a whole number of documents from 1, not 0/],
+      [[{ ...segments[0]!, filters: null }], /segment 0 must list its filters' values/],
       ['0-1', /segments must be a list/],
     ] as const) {
       const text = Buffer.from(JSON.stringify({ ...manifest, segments: bad }));

@@ -10,7 +10,7 @@
  * records themselves, and a search fetches only:
  *
  * - `index.json`: the document count, how the files below are cut (documentsPerFile, shardKeyLength: a reader
- *   follows these, not its own defaults) and the filters' files (a few hundred bytes, whatever the archive's size);
+ *   follows these, not its own defaults), the filters' values and the segments with the values each has (a few kB);
  * - for each query word, its shard in each segment, `segments/<start>/terms/<hex of the first letters>.json.gz`:
  *   every term that starts with those letters, with its postings in the segment's documents (which documents, and
  *   how much the term weighs in each);
@@ -137,8 +137,9 @@ export interface SearchIndexManifest extends SearchIndexLayout {
 
 /**
  * A terms file: its terms in ascending (UTF-16) order, and each term's postings, each (gap to the previous document)
- * × 16 + impact, the first gap counted from −1 (document numbers are the index's, not the segment's). Parallel arrays, not an object keyed by term: a reader finds a term
- * or the range of terms a prefix starts by binary search, without building a map of every term of the file.
+ * × 16 + impact, the first gap counted from −1 (document numbers are the index's, not the segment's). Parallel
+ * arrays, not an object keyed by term: a reader finds a term or the range of terms a prefix starts by binary search,
+ * without building a map of every term of the file.
  */
 export interface TermShardFile {
   terms: string[];

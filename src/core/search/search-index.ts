@@ -98,7 +98,10 @@ export class SearchIndex {
       const parts = await Promise.all(segments.map(async (s) => filterDocuments((await this.json<FilterFile>(filterPath(s.start, facet, value)))?.documents ?? [])));
       const out = new Int32Array(parts.reduce((n, p) => n + p.length, 0));
       let at = 0;
-      for (const p of parts) out.set(p, (at += p.length) - p.length);
+      for (const p of parts) {
+        out.set(p, at);
+        at += p.length;
+      }
       return out;
     });
   }
@@ -219,9 +222,11 @@ function segmentsProblem({ documents, segments }: SearchIndexManifest): string |
   if (!Array.isArray(segments)) return 'segments must be a list';
   let next = 0;
   for (const s of segments) {
-    if (s === null || typeof s !== 'object' || s.start !== next || !Number.isSafeInteger(s.count) || s.count < 1 || typeof s.filters !== 'object' || s.filters === null) {
+    if (s === null || typeof s !== 'object' || s.start !== next) {
       return `the segments must cover documents 0 to ${documents - 1} in order; segment ${JSON.stringify(s?.start)} does not follow document ${next - 1}`;
     }
+    if (!Number.isSafeInteger(s.count) || s.count < 1) return `segment ${next} must hold a whole number of documents from 1, not ${JSON.stringify(s.count)}`;
+    if (typeof s.filters !== 'object' || s.filters === null) return `segment ${next} must list its filters' values`;
     next += s.count;
   }
   return next === documents ? undefined : `the segments hold ${next} documents, not ${documents}`;
