@@ -51,13 +51,21 @@ interface MadeSegment {
 const REFERENCE = SEARCH_DOCUMENT_REFERENCE.charCodeAt(0);
 const CACHE_ENTRY = /^[0-9a-f]{2}\/[0-9a-f]{64}\.([0-9a-f]{64})\.json$/;
 
+/** The SHA-256 (hex) that a reference line's entry name gives for its document's line. */
+function referencedHash(entry: string): string {
+  const sha = CACHE_ENTRY.exec(entry)?.[1];
+  if (sha === undefined) throw new Error(`search index: "${entry}" names no search document of the page cache`);
+  return sha;
+}
+
 /**
  * The document of a batch's line (bytes start … end of `batch`): parsed, or read from the page cache entry it names,
- * which must hash to `expected` (its name's hash, taken when the line came in) when given. `id` names it in errors.
+ * which must still hash to the SHA-256 in its name. `id` names it in errors.
  */
-function documentOfLine(batch: Buffer, start: number, end: number, id: string, pageCacheDir: string | undefined, expected?: Uint8Array): IndexedDocument {
+function documentOfLine(batch: Buffer, start: number, end: number, id: string, pageCacheDir: string | undefined): IndexedDocument {
   if (batch[start] !== REFERENCE) return JSON.parse(batch.toString('utf8', start, end)) as IndexedDocument;
   const entry = batch.toString('utf8', start + 1, end);
+  const sha = referencedHash(entry);
   if (pageCacheDir === undefined) throw new Error(`search index: ${id}'s document is in a page cache this build was not told of`);
   let line: Buffer;
   try {
@@ -65,7 +73,7 @@ function documentOfLine(batch: Buffer, start: number, end: number, id: string, p
   } catch {
     throw new Error(`search index: ${id}'s search document (${entry}) left the page cache during the build (another build pruned it?); build again`);
   }
-  if (expected !== undefined && !createHash('sha256').update(line).digest().equals(expected)) {
+  if (createHash('sha256').update(line).digest('hex') !== sha) {
     throw new Error(`search index: ${id}'s search document (${entry}) changed during the build; build again`);
   }
   return JSON.parse(line.toString('utf8')) as IndexedDocument;
@@ -143,10 +151,7 @@ export class SegmentedSearchIndex {
   /** The SHA-256 of a document's JSON line: named by a reference, or hashed. */
   private digestOf(bytes: Buffer, start: number, end: number): Uint8Array {
     if (bytes[start] !== REFERENCE) return createHash('sha256').update(bytes.subarray(start, end)).digest();
-    const entry = bytes.toString('utf8', start + 1, end);
-    const sha = CACHE_ENTRY.exec(entry)?.[1];
-    if (sha === undefined) throw new Error(`search index: "${entry}" names no search document of the page cache`);
-    return Buffer.from(sha, 'hex');
+    return Buffer.from(referencedHash(bytes.toString('utf8', start + 1, end)), 'hex');
   }
 
   private segmentOf(ordinal: number): number {
@@ -180,8 +185,7 @@ export class SegmentedSearchIndex {
   }
 
   private documentOf(ordinal: number, batch: Buffer): IndexedDocument {
-    const expected = this.digests.subarray(32 * ordinal, 32 * ordinal + 32);
-    return documentOfLine(batch, this.lineStart[ordinal]!, this.lineEnd[ordinal]!, this.order[ordinal]!, this.options.pageCacheDir, expected);
+    return documentOfLine(batch, this.lineStart[ordinal]!, this.lineEnd[ordinal]!, this.order[ordinal]!, this.options.pageCacheDir);
   }
 
   /**
