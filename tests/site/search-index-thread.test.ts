@@ -49,8 +49,11 @@ describe('the site build\'s search index, segment by segment', () => {
   it('writes what buildSearchIndex makes, whatever order the batches come in', () => {
     const out = tempDir('echo-search-thread-out-');
     const index = new SegmentedSearchIndex(ids, { layout });
-    // Batches of neighbours, last first, one across two segments.
-    for (const [file, batch] of batchesOf([range(20, 30), range(10, 20), range(0, 10)])) index.add(file, batch);
+    // Batches of neighbours, last first, one across two segments; and one whose records are spread over the archive
+    // (records archived under earlier dates are rendered with the others of their date).
+    const spread = range(0, 10).filter((i) => i % 3 !== 0).concat([12, 25]);
+    const rest = range(0, 30).filter((i) => !spread.includes(i));
+    for (const [file, batch] of batchesOf([rest.slice(10), spread, rest.slice(0, 10)])) index.add(file, batch);
     const { written, segmentsMade, segmentsKept } = index.write(out);
     const expected = clean(30);
     expect(written).toBe(expected.size);

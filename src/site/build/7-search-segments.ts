@@ -172,12 +172,17 @@ export class SegmentedSearchIndex {
       return;
     }
     const builder = new SegmentBuilder(range, cache?.compress ?? gzipJson, this.layout);
-    let file = -1;
-    let bytes: Buffer | undefined;
-    // Documents in order; their lines are in batches of neighbours, so each batch file is read about once.
+    // Each batch file read once, whatever order the archive's dates put the records of a batch in (the builder takes
+    // documents in any order).
+    const byFile = new Map<number, number[]>();
     for (let o = range.start; o < range.start + range.count; o++) {
-      if (this.lineFile[o] !== file) bytes = readFileSync(this.batchFiles[(file = this.lineFile[o]!)]!);
-      builder.add(o, this.documentOf(o, bytes!));
+      const list = byFile.get(this.lineFile[o]!);
+      if (list) list.push(o);
+      else byFile.set(this.lineFile[o]!, [o]);
+    }
+    for (const [file, ordinals] of byFile) {
+      const bytes = readFileSync(this.batchFiles[file]!);
+      for (const o of ordinals) builder.add(o, this.documentOf(o, bytes));
     }
     const { segment, files } = builder.files();
     const made = [...files];
