@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { buildSearchIndex as buildFrom, indexedDocument, SearchIndexBuilder, termCounts } from '../../src/core/search/build-index.ts';
 import { excerptOf, excerptText } from '../../src/core/search/excerpt.ts';
 import { DEFAULT_LAYOUT, DOCUMENTS_PER_FILE, type SearchBuildLayout, type SearchDocumentInput, type SearchIndexManifest } from '../../src/core/search/format.ts';
-import { segmentsOf } from '../../src/core/search/segments.ts';
+import { segmentIndexOf, segmentsOf } from '../../src/core/search/segments.ts';
 import { SearchIndex } from '../../src/core/search/search-index.ts';
 import { wordsOf } from '../../src/core/search/words.ts';
 
@@ -217,6 +217,12 @@ describe('search index', () => {
           next += s.count;
         }
         expect(next).toBe(n);
+        // Each document is in the segment segmentIndexOf names; none past the last.
+        for (const o of [0, Math.floor(n / 2), n - 1].filter((o) => o >= 0 && o < n)) {
+          const s = segments[segmentIndexOf(segments, o)]!;
+          expect(o >= s.start && o < s.start + s.count).toBe(true);
+        }
+        expect(() => segmentIndexOf(segments, n)).toThrow(/no segment holds document/);
         // Appending one document changes the last segment only, unless it fills a block.
         const after = segmentsOf(n + 1, block);
         if ((n + 1) % block !== 0) expect(after.slice(0, -1)).toEqual(segments.filter((s) => s.count % block === 0));

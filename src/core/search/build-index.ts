@@ -23,7 +23,7 @@ import {
   type SearchSegment,
   type TermShardFile,
 } from './format.ts';
-import { segmentsOf, type SegmentRange } from './segments.ts';
+import { segmentIndexOf, segmentsOf, type SegmentRange } from './segments.ts';
 import { TermPostings } from './term-postings.ts';
 import { wordsOf } from './words.ts';
 
@@ -88,7 +88,6 @@ export class SegmentBuilder {
   private readonly documents: (SearchDocument | undefined)[];
   /** Whether each document was added. */
   private readonly added: Uint8Array;
-  private addedCount = 0;
   /** Documents still missing from each documents file. */
   private readonly missing: Uint32Array;
   /** Documents files made so far: path → bytes. */
@@ -114,16 +113,11 @@ export class SegmentBuilder {
     if (count % perFile !== 0) this.missing[this.missing.length - 1] = count % perFile;
   }
 
-  /** Whether every document of the segment is in. */
-  get complete(): boolean {
-    return this.addedCount === this.count;
-  }
-
   private gzip(value: unknown): Buffer {
     return this.compress(JSON.stringify(value));
   }
 
-  /** Adds the document numbered `ordinal` (the index's number, within this segment); `id` names it in errors. */
+  /** Adds the document numbered `ordinal` (the index's number, within this segment); its id names it in errors. */
   add(ordinal: number, indexed: IndexedDocument): void {
     const { document: doc, length } = indexed;
     const local = ordinal - this.start;
@@ -131,7 +125,6 @@ export class SegmentBuilder {
     if (this.added[local]) throw new Error(`search index: ${doc.id} added twice`);
     if (this.made) throw new Error('search index: its files were made already (the postings were taken out)');
     this.added[local] = 1;
-    this.addedCount++;
     const { page, id, title, kind, status, date, withdrawn, text } = doc;
     this.documents[local] = { page, id, title, kind, status, date, withdrawn, text };
     const perFile = this.layout.documentsPerFile;
@@ -163,7 +156,8 @@ export class SegmentBuilder {
    * the postings out (TermPostings.takeSortedByTerm).
    */
   files(): SegmentFiles {
-    if (!this.complete) throw new Error(`search index: document ${this.start + this.firstMissing()} was never added`);
+    const missing = this.firstMissing();
+    if (missing >= 0) throw new Error(`search index: document ${this.start + missing} was never added`);
     if (this.made) throw new Error('search index: its files were made already (the postings were taken out)');
     this.made = true;
     const filters: SearchSegment['filters'] = {};
@@ -255,7 +249,7 @@ export class SearchIndexBuilder {
   add(indexed: IndexedDocument): void {
     const ordinal = this.ordinalOf.get(indexed.document.id);
     if (ordinal === undefined) throw new Error(`search index: ${indexed.document.id} is not in the archive order`);
-    this.segments.find((s) => ordinal < s.start + s.count)!.add(ordinal, indexed);
+    this.segments[segmentIndexOf(this.segments, ordinal)]!.add(ordinal, indexed);
   }
 
   /**

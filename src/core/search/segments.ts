@@ -27,3 +27,11 @@ export function segmentsOf(documents: number, block: number): SegmentRange[] {
   if (start < documents) out.push({ start, count: documents - start });
   return out;
 }
+
+/** The place in `segments` (segmentsOf's, in order) of the segment that holds document `ordinal`. */
+export function segmentIndexOf(segments: readonly SegmentRange[], ordinal: number): number {
+  let s = 0;
+  while (s < segments.length && ordinal >= segments[s]!.start + segments[s]!.count) s++;
+  if (s === segments.length || ordinal < 0) throw new Error(`search index: no segment holds document ${ordinal}`);
+  return s;
+}

@@ -17,8 +17,6 @@ import type { IndexWorkerData, IndexWorkerMessage, IndexWorkerReply } from './7-
 import type { SearchIndexWritten } from './7-search-segments.ts';
 import { archiveOrder } from '../../core/search/archive-order.ts';
 
-export type { SearchIndexWritten } from './7-search-segments.ts';
-
 /** What starts a batch line that stands for a page cache entry instead of holding the document (never a JSON text's first character). */
 export const SEARCH_DOCUMENT_REFERENCE = '@';
 

@@ -15,7 +15,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipJson, manifestBytes, SegmentBuilder, type IndexedDocument } from '../../core/search/build-index.ts';
 import { DEFAULT_LAYOUT, SEARCH_INDEX_DIR, type SearchBuildLayout, type SearchSegment } from '../../core/search/format.ts';
-import { segmentsOf, type SegmentRange } from '../../core/search/segments.ts';
+import { segmentIndexOf, segmentsOf, type SegmentRange } from '../../core/search/segments.ts';
 import { linkIfChanged, writeIfChanged } from '../../core/util/update-in-place.ts';
 import { SEARCH_DOCUMENT_REFERENCE } from './7-search-index.ts';
 import { segmentKey, type CachedSegment, type SearchIndexCache } from './cache/search-index-cache.ts';
@@ -142,7 +142,7 @@ export class SegmentedSearchIndex {
       this.lineStart[ordinal] = at;
       this.lineEnd[ordinal] = end;
       at = end + 1;
-      const s = this.segmentOf(ordinal);
+      const s = segmentIndexOf(this.ranges, ordinal);
       if (--this.waiting[s]! === 0) this.complete(s);
     }
     if (at !== bytes.length) throw new Error(`search index: ${file} has more lines than its batch has records`);
@@ -152,12 +152,6 @@ export class SegmentedSearchIndex {
   private digestOf(bytes: Buffer, start: number, end: number): Uint8Array {
     if (bytes[start] !== REFERENCE) return createHash('sha256').update(bytes.subarray(start, end)).digest();
     return Buffer.from(referencedHash(bytes.toString('utf8', start + 1, end)), 'hex');
-  }
-
-  private segmentOf(ordinal: number): number {
-    let s = 0;
-    while (ordinal >= this.ranges[s]!.start + this.ranges[s]!.count) s++;
-    return s;
   }
 
   /** A segment whose documents are all in: kept whole from the cache, or made from its documents (and kept). */
