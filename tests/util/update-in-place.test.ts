@@ -7,7 +7,7 @@ import { linkSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, symli
 import { dirname, join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { filesUnder, linkIfChanged, listTree, moveIfChanged, pruneFolder, pruneListed, writeIfChanged, type TreeListing } from '../../src/core/util/update-in-place.ts';
+import { filesUnder, linkIfChanged, listTree, listTreeInSlices, moveIfChanged, pruneFolder, pruneListed, writeIfChanged, type TreeListing } from '../../src/core/util/update-in-place.ts';
 import { tempDir } from '../helpers/temp-dir.ts';
 
 const put = (file: string, text: string) => (mkdirSync(dirname(file), { recursive: true }), writeFileSync(file, text));
@@ -100,6 +100,19 @@ describe('pruneListed', () => {
     expect(pruneListed(dir, listing, new Set(['keep/a', 'new/kept', 'file-then-folder/kept', 'folder-then-file']))).toBe(2);
     expect(filesUnder(dir).sort()).toEqual(['file-then-folder/kept', 'folder-then-file', 'keep/a', 'new/kept']);
     expect(readdirSync(dir).sort()).toEqual(['file-then-folder', 'folder-then-file', 'keep', 'new']); // drop/ went whole
+  });
+});
+
+describe('listTreeInSlices', () => {
+  it('lists what listTree lists, in the same order', async () => {
+    const dir = tempDir('in-place-');
+    for (const path of ['a/b/c', 'a/b/d', 'a/e', 'f', 'g/h/i/j', 'g/k']) put(join(dir, path), path);
+    mkdirSync(join(dir, 'empty'));
+    const listing = await listTreeInSlices(dir);
+    expect(listing).toEqual(listTree(dir));
+    expect(listing.files.sort()).toEqual(['a/b/c', 'a/b/d', 'a/e', 'f', 'g/h/i/j', 'g/k']);
+    expect(listing.folders.indexOf('g/h/i')).toBeLessThan(listing.folders.indexOf('g/h'));
+    expect(listing.folders).toContain('empty');
   });
 });
 

@@ -13,6 +13,7 @@ import { copyFileSync, linkSync, lstatSync, mkdirSync, readdirSync, readFileSync
 import { dirname, join } from 'node:path';
 import { threadId } from 'node:worker_threads';
 import { linkOrCopySync } from './link-or-copy.ts';
+import { runInSlices } from './time-slices.ts';
 
 /** `file`'s status without following a link, or undefined if nothing is there. */
 function lstatOrUndefined(file: string): Stats | undefined {
@@ -160,22 +161,36 @@ export interface TreeListing {
 }
 
 /**
- * Lists every file and folder under `root`, for pruneListed: a build lists its folder while its last files are still
- * being written (the search index, on a thread of its own), instead of walking it after them.
+ * Lists every file and folder under `root`, for pruneListed: a build lists its folder while its pages are still being
+ * written (on other threads), instead of walking it after them.
  */
 export function listTree(root: string): TreeListing {
   const listing: TreeListing = { files: [], folders: [] };
-  const walk = (dir: string, prefix: string) => {
-    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+  for (const _ of listTreeSteps(root, listing));
+  return listing;
+}
+
+/** listTree in slices of the thread's time (src/core/util/time-slices.ts), for a thread that hands out work meanwhile. */
+export async function listTreeInSlices(root: string): Promise<TreeListing> {
+  const listing: TreeListing = { files: [], folders: [] };
+  await runInSlices(listTreeSteps(root, listing));
+  return listing;
+}
+
+/** listTree's walk into `listing`, a step per folder read. */
+function* listTreeSteps(root: string, listing: TreeListing): Generator<void> {
+  function* walk(dir: string, prefix: string): Generator<void> {
+    const entries = readdirSync(dir, { withFileTypes: true });
+    yield;
+    for (const entry of entries) {
       if (!entry.isDirectory()) listing.files.push(prefix + entry.name);
       else {
-        walk(join(dir, entry.name), `${prefix}${entry.name}/`);
+        yield* walk(join(dir, entry.name), `${prefix}${entry.name}/`);
         listing.folders.push(prefix + entry.name);
       }
     }
-  };
-  walk(root, '');
-  return listing;
+  }
+  yield* walk(root, '');
 }
 
 /**

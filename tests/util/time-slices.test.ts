@@ -1,0 +1,61 @@
+/**
+ * Long work cut into slices of the thread's time (src/core/util/time-slices.ts): between two slices the event loop
+ * turns, so that what waits on it (a page thread's next batch) is not held up for the whole of the work.
+ */
+import { describe, expect, it } from 'vitest';
+import { runInSlices, timeSlices } from '../../src/core/util/time-slices.ts';
+
+/** Keeps the thread busy for `ms`. */
+const busy = (ms: number) => {
+  const until = performance.now() + ms;
+  while (performance.now() < until);
+};
+
+describe('timeSlices', () => {
+  it('gives no pause before its time is up, then one that lets the event loop turn, and counts from its end', async () => {
+    const pause = timeSlices(20);
+    expect(pause()).toBeUndefined();
+    busy(25);
+    let turned = false;
+    setImmediate(() => (turned = true));
+    const paused = pause();
+    expect(paused).toBeInstanceOf(Promise);
+    await paused;
+    expect(turned).toBe(true);
+    expect(pause()).toBeUndefined(); // a new slice begins once the pause is over
+  });
+});
+
+describe('runInSlices', () => {
+  it('runs every step, in order, and lets waiting work run between slices, not only at the end', async () => {
+    const done: number[] = [];
+    const steps = function* () {
+      for (let i = 0; i < 12; i++) {
+        busy(3);
+        done.push(i);
+        yield;
+      }
+    };
+    // A callback that keeps asking for the event loop's turn, as a page thread's finished batch does.
+    const seenAt: number[] = [];
+    let asking = true;
+    const ask = () => {
+      seenAt.push(done.length);
+      if (asking) setImmediate(ask);
+    };
+    setImmediate(ask);
+    await runInSlices(steps(), 5);
+    asking = false;
+    expect(done).toEqual([...Array(12).keys()]);
+    // It ran while steps were still to come: several times, at different points of the work.
+    const during = new Set(seenAt.filter((n) => n > 0 && n < 12));
+    expect(during.size).toBeGreaterThanOrEqual(2);
+  });
+
+  it('an empty or quick piece of work takes no turn of the event loop', async () => {
+    let turned = false;
+    setImmediate(() => (turned = true));
+    await runInSlices([1, 2, 3], 1_000);
+    expect(turned).toBe(false);
+  });
+});
