@@ -11,6 +11,7 @@ import {
   PageCache,
   pageCacheKey,
   pageEntryName,
+  listPageCache,
   prunePageCache,
   readCheckedBefore,
   writeCheckedStamp,
@@ -126,6 +127,26 @@ describe('page cache entries', () => {
     expect(readdirSync(dir)).toEqual([keep.split('/')[0]]);
     expect(readFileSync(join(dir, keep), 'utf8')).toBe('a');
     expect(prunePageCache(join(dir, 'missing'), new Set())).toBe(0);
+  });
+
+  it('pruning over an earlier listing removes only what was listed: entries made since stay, and their folder', async () => {
+    const { dir, cache, write } = setup();
+    const listedKept = cache.store(key, write('a.html', 'a'), 'a')!;
+    const listedDropped = cache.store('0'.repeat(64), write('b.html', 'b'), 'b')!;
+    const alone = cache.store('1'.repeat(64), write('c.html', 'c'), 'c')!;
+    writeFileSync(join(dir, 'stray.txt'), 'x');
+    const listing = await listPageCache(dir);
+    // Made after the listing: one this build placed (kept), one of another build's, in the folder of a dropped entry.
+    const madeSince = cache.store('2'.repeat(64), write('d.html', 'd'), 'd')!;
+    const othersSince = cache.store('0'.repeat(63) + '1', write('e.html', 'e'), 'e')!;
+    expect(othersSince.split('/')[0]).toBe(listedDropped.split('/')[0]);
+    expect(prunePageCache(dir, new Set([listedKept, madeSince]), undefined, listing)).toBe(3);
+    for (const name of [listedKept, madeSince, othersSince]) expect(existsSync(join(dir, name)), name).toBe(true);
+    for (const name of [listedDropped, alone, 'stray.txt']) expect(existsSync(join(dir, name)), name).toBe(false);
+    expect(existsSync(join(dir, alone.split('/')[0]!))).toBe(false); // a listed folder left empty goes
+    // Without a listing the same prune lists the folder itself: the other build's entry goes now.
+    expect(prunePageCache(dir, new Set([listedKept, madeSince]))).toBe(1);
+    expect(existsSync(join(dir, othersSince))).toBe(false);
   });
 
   it('uses an entry unchanged since the stamp without reading it, and checks one changed since by its hash', async () => {

@@ -21,11 +21,12 @@
  * Entries are hard links to the pages of the build that rendered them (no second copy on disk; copied across file
  * systems). After a build the cache holds exactly that build's pages (prunePageCache).
  */
-import { lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, rmdirSync, rmSync, writeFileSync, type Dirent } from 'node:fs';
 import { join } from 'node:path';
 import { sha256Hex } from '../../../core/crypto/sha256.ts';
 import { changedBefore, fileSystemNow } from '../../../core/util/change-time.ts';
 import { linkOrCopySync } from '../../../core/util/link-or-copy.ts';
+import { runInSlices } from '../../../core/util/time-slices.ts';
 import type { FrameSettings } from '../../render/page-frame.ts';
 import type { ListingJob } from '../../model/listing-jobs.ts';
 
@@ -200,35 +201,72 @@ function listFolder(folder: string): Map<string, string[]> {
   return entries;
 }
 
+/** What the cache's folder held when it was listed (listPageCache): each folder's names, and the files beside them. */
+export interface PageCacheListing {
+  folders: Map<string, string[]>;
+  /** Files at the top of the cache: the stamp, and anything else, which is not ours. */
+  files: string[];
+}
+
+/** Lists the cache at `dir` for its prune (prunePageCache), in slices of the thread's time (src/core/util/time-slices.ts). */
+export async function listPageCache(dir: string): Promise<PageCacheListing> {
+  const listing: PageCacheListing = { folders: new Map(), files: [] };
+  await runInSlices(listPageCacheSteps(dir, listing));
+  return listing;
+}
+
+/** listPageCache's walk into `listing`, a step per folder read. */
+function* listPageCacheSteps(dir: string, listing: PageCacheListing): Generator<void> {
+  let names: Dirent[];
+  try {
+    names = readdirSync(dir, { withFileTypes: true });
+  } catch {
+    return;
+  }
+  for (const entry of names) {
+    if (!entry.isDirectory()) {
+      listing.files.push(entry.name);
+      continue;
+    }
+    try {
+      listing.folders.set(entry.name, readdirSync(join(dir, entry.name)));
+    } catch {
+      // gone since: nothing of it to prune
+    }
+    yield;
+  }
+}
+
 /**
  * Removes every file of the cache but the entries named in `keep`: the cache holds the last build's pages. The stamp
  * goes with the rest: it speaks for the cache as the build that wrote it left it. Given `started`, when the pruning
  * build started (pageCacheStart), the prune then leaves that build's own stamp, once nothing it did not use is left.
+ *
+ * Given `listing`, the cache as the build listed it after `started` while its pages were still being made
+ * (listPageCache), only what was listed is removed: an entry made since is one the build placed (`keep` names it) or
+ * another build's, and a folder goes only if it is empty. Entries made before `started` were all listed, so the
+ * stamp's promise holds: every entry changed before it was checked or made by this build.
  */
-export function prunePageCache(dir: string, keep: ReadonlySet<string>, started?: bigint): number {
-  const removed = pruneEntries(dir, keep);
+export function prunePageCache(dir: string, keep: ReadonlySet<string>, started?: bigint, listing?: PageCacheListing): number {
+  const removed = pruneEntries(dir, keep, listing ?? listNow(dir));
   if (started !== undefined) writeCheckedStamp(dir, started);
   return removed;
 }
 
-function pruneEntries(dir: string, keep: ReadonlySet<string>): number {
+function listNow(dir: string): PageCacheListing {
+  const listing: PageCacheListing = { folders: new Map(), files: [] };
+  for (const _ of listPageCacheSteps(dir, listing));
+  return listing;
+}
+
+function pruneEntries(dir: string, keep: ReadonlySet<string>, { folders, files }: PageCacheListing): number {
   let removed = 0;
-  let folders: string[];
-  try {
-    folders = readdirSync(dir);
-  } catch {
-    return 0;
+  for (const name of files) {
+    rmSync(join(dir, name), { force: true }); // not a folder: not ours
+    removed++;
   }
-  for (const folder of folders) {
+  for (const [folder, names] of folders) {
     const path = join(dir, folder);
-    let names: string[];
-    try {
-      names = readdirSync(path);
-    } catch {
-      rmSync(path, { force: true }); // not a folder: not ours
-      removed++;
-      continue;
-    }
     let left = names.length;
     for (const name of names) {
       if (keep.has(`${folder}/${name}`)) continue;
@@ -236,7 +274,13 @@ function pruneEntries(dir: string, keep: ReadonlySet<string>): number {
       removed++;
       left--;
     }
-    if (left === 0) rmSync(path, { recursive: true, force: true });
+    if (left === 0) {
+      try {
+        rmdirSync(path);
+      } catch {
+        // not empty (an entry made since it was listed), or gone already
+      }
+    }
   }
   return removed;
 }
