@@ -31,7 +31,7 @@ export interface SiteFolder {
  * are written from the bytes of its recorded output (src/site/build/cache/astro-output.ts: a build without
  * Astro), each only if its bytes change; then everything the build did not place (`files`, the site's paths of what it
  * placed, which gets Astro's added) is removed: found by a walk of the folder now, or in `listing`, the folder as it
- * was listed once every file but the search index's and Astro's was placed (listTree). A file of Astro's at a path the
+ * was listed while the pages were still being placed (listTreeInSlices: whatever was placed since is in `files`). A file of Astro's at a path the
  * build placed is an error: two parts of the site would claim one address. With a folder of its own, the folder then
  * takes the place of Astro's output folder. Returns Astro's files (their site paths), how many of them were written
  * and how many files were removed.
