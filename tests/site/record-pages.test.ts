@@ -10,7 +10,7 @@ import { fileSystemNow } from '../../src/core/util/change-time.ts';
 import { finishSiteFolder } from '../../src/site/build/5-site-folder.ts';
 import { archivePagePath, listingPagePath, recordPageId } from '../../src/site/build/integration.ts';
 import { publishRawRecord, readRawRecord } from '../../src/site/build/4-raw-records.ts';
-import { recordJobs, recordPageThreads, startRecordPages, type RecordSource } from '../../src/site/build/3-record-pages.ts';
+import { batchesToQueue, recordJobs, recordPageThreads, startRecordPages, type RecordSource } from '../../src/site/build/3-record-pages.ts';
 import { readRecordPage } from '../../src/site/build/3-record-pages-worker.ts';
 import { echoHtml } from '../../src/site/render/echo-html.ts';
 import { frameOf } from '../../src/site/render/page-frame.ts';
@@ -217,6 +217,39 @@ describe('startRecordPages', () => {
     const jobs = new Map(recordJobs(records).map((j) => [j.page.entry.id, readRecordPage(j)]));
     for (const [id, job] of jobs) expect(readFileSync(join(dir, id, 'index.html'), 'utf8')).toBe(recordDocument(job, siteFrame, echoHtml));
     expect(warnings.splice(0).join('\n')).toMatch(/failed .*; rendering \d+ on the main thread/);
+  });
+
+  it('keeps batches queued at its thread, which renders on while the main thread is busy', async () => {
+    const many = onDisk(
+      ...Array.from({ length: 8 * 64 }, (_, i) =>
+        publishRecord(`2026/echo-2026-10-01-${String(i + 1).padStart(6, '0')}.json`, { ...validEcho(), echo: `Record ${i}` }),
+      ),
+    );
+    const cache = { dir: tempDir(), code: 'code', build: 'fill' };
+    await startRecordPages(many, { frame, dir: tempDir(), logger: quiet, threads: 1, cache }).finish();
+    // Once the first batch is done (its time measured), the rest are queued at the thread at once: as for a build's
+    // batches of cached pages (a few milliseconds each), with enough work queued here however slow this machine is.
+    const dir = tempDir();
+    let firstDone!: () => void;
+    const first = new Promise<void>((resolve) => (firstDone = resolve));
+    const run = startRecordPages(many, { frame, dir, logger: quiet, threads: 1, cache: { ...cache, build: 'busy' }, searchDir: tempDir(), onSearchFile: () => firstDone(), queuedMs: 60_000 });
+    await first;
+    await new Promise((resolve) => setImmediate(resolve));
+    // This thread now busy without a break, as with a large page of its own: the thread renders what it was given.
+    const pages = () => readdirSync(dir).filter((name) => existsSync(join(dir, name, 'index.html'))).length;
+    const until = performance.now() + 20_000;
+    while (pages() < many.length && performance.now() < until);
+    expect(pages()).toBe(many.length);
+    expect((await run.finish()).reused).toBe(many.length);
+  });
+
+  it('queues about 150 ms of work at each thread, at least the next batch, at most 16', () => {
+    expect(batchesToQueue(7)).toBe(16);
+    expect(batchesToQueue(15)).toBe(10);
+    expect(batchesToQueue(100)).toBe(2);
+    expect(batchesToQueue(2_000)).toBe(2);
+    expect(batchesToQueue(0)).toBe(16);
+    expect(batchesToQueue(50, 1_000)).toBe(16);
   });
 
   it('starts its threads before the records are known, and renders them once they are', async () => {

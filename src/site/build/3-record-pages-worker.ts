@@ -106,6 +106,8 @@ export interface RecordBatchResult {
   changed: number;
   /** The listing pages given without their job that the cache could not give (their places in `listings.pages`). */
   unplaced?: number[];
+  /** How long the batch took, in milliseconds (the pool keeps about so much work queued at each thread). */
+  ms?: number;
 }
 
 /** This thread's view of the cache, for the build that is running (a thread may serve several builds in tests). */
@@ -117,6 +119,7 @@ function cacheFor(settings: PageCacheSettings | undefined): PageCache | undefine
 }
 
 export default function renderRecordPages({ frame, dir, jobs, cache: settings, searchFile, validatedAfter, listings }: RecordPageBatch): RecordBatchResult {
+  const started = performance.now();
   const siteFrame = frameOf(frame);
   const cache = cacheFor(settings);
   const result: RecordBatchResult = { pages: 0, reused: 0, linked: 0, copied: 0, rawKnown: 0, listings: 0, listingsReused: 0, entries: [], entriesHashed: 0, entriesKnown: 0, changed: 0 };
@@ -171,6 +174,7 @@ export default function renderRecordPages({ frame, dir, jobs, cache: settings, s
     result.entriesHashed = cache.checks.hashed - checksBefore.hashed;
     result.entriesKnown = cache.checks.known - checksBefore.known;
   }
+  result.ms = performance.now() - started;
   return result;
 }
 

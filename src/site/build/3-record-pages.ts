@@ -27,9 +27,27 @@ import renderRecordPages, { type RecordBatchResult, type RecordJob, type RecordP
 import type { ListingJob } from '../model/listing-jobs.ts';
 import type { FrameSettings } from '../render/page-frame.ts';
 import { listingCacheKey, type PageCacheSettings } from './cache/page-cache.ts';
+import { runInSlices } from '../../core/util/time-slices.ts';
 
 /** Pages per task: large enough that messaging is cheap, small enough to spread the work evenly. */
 const BATCH = 64;
+
+/**
+ * How much of a thread's work is queued at it: a thread gets its batches from the main thread, which hands them out
+ * only between steps of its own. With one batch at a time, the page thread of a build of 99,006 records with every
+ * page cached (a batch in about 7 ms) waited 9.5 s of its 14.8 s on 2 cores. A short queue at the end, where the
+ * main thread renders too, leaves it little to wait for.
+ */
+const QUEUED_MS = 150;
+const QUEUED_BATCHES = 16;
+
+/**
+ * The batches to keep queued at each thread, a batch taking `batchMs` there: about `queuedMs` of work, at least two
+ * (the next batch is there when one ends), at most QUEUED_BATCHES.
+ */
+export function batchesToQueue(batchMs: number, queuedMs: number = QUEUED_MS): number {
+  return Math.min(QUEUED_BATCHES, Math.max(2, Math.ceil(queuedMs / Math.max(batchMs, 1))));
+}
 
 /** A worker's young generation (V8 counts three semi-spaces' worth). */
 const YOUNG_GENERATION_MB = 96;
@@ -141,6 +159,8 @@ export interface RecordPagesOptions {
    * they are known; each written to <dir>/<path>index.html, loading the browse script at `script` (a site path).
    */
   listings?: { dir: string; script: string; jobs: Promise<ListingJob[]> };
+  /** How much work, in milliseconds, to keep queued at each thread (batchesToQueue); tests set more. */
+  queuedMs?: number;
 }
 
 /**
@@ -150,7 +170,7 @@ export interface RecordPagesOptions {
  */
 export function startRecordPages(
   records: readonly RecordSource[] | Promise<readonly RecordSource[]>,
-  { frame, dir, logger, threads = recordPageThreads(), cache, validatedAfter, searchDir, onSearchFile, listings }: RecordPagesOptions,
+  { frame, dir, logger, threads = recordPageThreads(), cache, validatedAfter, searchDir, onSearchFile, listings, queuedMs = QUEUED_MS }: RecordPagesOptions,
 ): RecordPagesRun {
   // The work is one list: the record pages, then the listing pages; a batch is a stretch of it.
   let jobs: RecordJob[] = [];
@@ -184,11 +204,12 @@ export function startRecordPages(
   // A batch is named by its place, so a batch done again (after a failed thread) replaces its own documents file.
   // With a cache, its listing pages go as keys alone (listingCacheKey): their jobs follow only for the pages the
   // cache cannot give (again, below).
+  const listingKeys: string[] = [];
+  const listingKey = (i: number) => (listingKeys[i] ??= listingCacheKey(cache!.code, frame, listings!.script, listingJobs[i]!));
   const batchOf = (place: [number, number]): RecordPageBatch => {
     const records = jobs.slice(place[0], place[1]);
-    const pages = listingsOf(place).map((job) =>
-      cache && listings ? { path: job.path, key: listingCacheKey(cache.code, frame, listings.script, job) } : { path: job.path, job },
-    );
+    const first = Math.max(0, place[0] - jobs.length);
+    const pages = listingsOf(place).map((job, i) => (cache && listings ? { path: job.path, key: listingKey(first + i) } : { path: job.path, job }));
     return {
       frame,
       dir,
@@ -225,26 +246,45 @@ export function startRecordPages(
           filename: new URL('./3-record-pages-worker.ts', import.meta.url).href,
           minThreads: threads,
           maxThreads: threads,
+          concurrentTasksPerWorker: QUEUED_BATCHES,
           // Rendering makes many short-lived strings: a larger young generation (32 MB semi-spaces, as the
           // validate command uses) spends less time collecting them.
           resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB },
         });
   let failure: unknown;
   let stopped = false;
-  const worker = async (p: Piscina<RecordPageBatch, RecordBatchResult>) => {
-    for (let batch = take(); batch !== undefined && !stopped; batch = take()) {
-      const task = batchOf(batch);
-      try {
-        const result = await p.run(task);
-        const rest = again(task, result, batch);
-        finished(task, rest ? [result, await p.run(rest)] : [result], batch);
-      } catch (err) {
-        // Left for the main thread, which renders whatever is not done.
-        failure ??= err;
-        return;
-      }
+  // Batches handed to the pool and not yet done; a batch's time on its thread, as last measured. Before the first,
+  // the most batches: at the start a long queue costs nothing, and the main thread has long steps of its own.
+  let inFlight = 0;
+  let batchMs = 0;
+  const queueLength = () => threads * batchesToQueue(batchMs, queuedMs);
+  const runOnPool = async (p: Piscina<RecordPageBatch, RecordBatchResult>, batch: [number, number]) => {
+    const task = batchOf(batch);
+    try {
+      const result = await p.run(task);
+      if (result.ms !== undefined) batchMs = result.ms;
+      const rest = again(task, result, batch);
+      finished(task, rest ? [result, await p.run(rest)] : [result], batch);
+    } catch (err) {
+      // Left for the main thread, which renders whatever is not done.
+      failure ??= err;
     }
   };
+  /** Hands the pool batches until its queue is full; settles when the pool has nothing left to do. */
+  const feed = (p: Piscina<RecordPageBatch, RecordBatchResult>) =>
+    new Promise<void>((resolve) => {
+      const more = () => {
+        for (let batch: [number, number] | undefined; failure === undefined && !stopped && inFlight < queueLength() && (batch = take()) !== undefined; ) {
+          inFlight++;
+          void runOnPool(p, batch).then(() => {
+            inFlight--;
+            more();
+          });
+        }
+        if (inFlight === 0) resolve();
+      };
+      more();
+    });
   // An empty batch per thread: each loads the renderer now, not when the first pages are due.
   const warm = Promise.all(Array.from({ length: pool ? threads : 0 }, () => pool!.run({ frame, dir, jobs: [] }).catch(() => undefined)));
   const ready = Promise.all([records, listings?.jobs ?? []]).then(([all, pages]) => {
@@ -253,9 +293,19 @@ export function startRecordPages(
     length = jobs.length + listingJobs.length;
     done = new Uint8Array(length);
   });
-  const workers = ready.then(() => (pool && !stopped ? Promise.all(Array.from({ length: threads }, () => worker(pool))) : []));
+  const workers = ready.then(() => (pool && !stopped ? feed(pool) : undefined));
   // A rejected `records` is the caller's to report; here it only means there is nothing to render.
   workers.catch(() => undefined);
+  // The listing pages' keys are this thread's work (their jobs are here, and too large to send: ListingTask): made
+  // ahead, in slices between its other steps, so that the threads reaching the listings at the end of the list do
+  // not wait for this thread to key each batch (1 s of keys at 100,000 records).
+  function* keySteps() {
+    for (let i = 0; i < listingJobs.length && !stopped; i++) {
+      listingKey(i);
+      yield;
+    }
+  }
+  if (cache && listings) void ready.then(() => runInSlices(keySteps())).catch(() => undefined);
   return {
     // `workers` was chained on `ready` first, so by the time this settles the threads have been given their batches.
     started: ready.then(
