@@ -17,7 +17,7 @@ import { frameOf } from '../../src/site/render/page-frame.ts';
 import { recordDocument } from '../../src/site/render/record-document.ts';
 import { readSearchDocuments } from '../../src/site/build/7-search-segments.ts';
 import type { SiteRecord } from '../../src/site/build/2-read-archive.ts';
-import { listingJobs, type ListingJob } from '../../src/site/model/listing-jobs.ts';
+import { listingJobs } from '../../src/site/model/listing-jobs.ts';
 import { archiveModelOf } from '../../src/site/model/site-model.ts';
 import { listingDocument } from '../../src/site/render/listing-document.ts';
 import { listingCacheKey } from '../../src/site/build/cache/page-cache.ts';
@@ -161,22 +161,6 @@ describe('startRecordPages', () => {
     const third = await run('third', changed);
     expect(third.total).toMatchObject({ listings: jobs.length, listingsReused: jobs.length - 1 });
     expect(readFileSync(join(third.out, changed[3]!.path, 'index.html'), 'utf8')).toContain('(changed)');
-  });
-
-  it('hands out the record pages before the listing pages are known, and the listing pages once they are', async () => {
-    const jobs = listingJobs(archiveModelOf(records as unknown as SiteRecord[]), 7);
-    let give!: (jobs: ListingJob[]) => void;
-    const listings = { dir: tempDir(), script: 'scripts/browse-filter.0123456789ab.js', jobs: new Promise<ListingJob[]>((resolve) => (give = resolve)) };
-    const dir = tempDir();
-    const run = startRecordPages(records, { frame, dir, logger: quiet, threads: 1, listings });
-    await run.started; // settles without the listing jobs
-    const pages = () => readdirSync(dir).filter((name) => existsSync(join(dir, name, 'index.html'))).length;
-    for (const until = Date.now() + 20_000; pages() < records.length && Date.now() < until; ) await new Promise((resolve) => setTimeout(resolve, 10));
-    expect(pages()).toBe(records.length);
-    expect(readdirSync(listings.dir)).toEqual([]);
-    give(jobs);
-    expect(await run.finish()).toMatchObject({ pages: records.length, listings: jobs.length });
-    for (const job of jobs) expect(readFileSync(join(listings.dir, job.path, 'index.html'), 'utf8')).toBe(listingDocument(job, siteFrame, listings.script));
   });
 
   it('sends a listing job only for a page the cache cannot give: a damaged entry is rendered again from its job', async () => {

@@ -127,8 +127,8 @@ export type RecordPagesTotal = RecordBatchResult;
 
 export interface RecordPagesRun {
   /**
-   * Settles once the record pages' jobs are made and the threads have their first batches: other work of the main
-   * thread waits for it, so that it does not hold the threads up (they get batches from this thread).
+   * Settles once the jobs are made and the threads have their first batches: other work of the main thread waits for
+   * it, so that it does not hold the threads up (they get batches from this thread).
    */
   started: Promise<void>;
   /** Renders what is left (the main thread joins in), waits for every page; how many pages and raw files. */
@@ -172,13 +172,10 @@ export function startRecordPages(
   records: readonly RecordSource[] | Promise<readonly RecordSource[]>,
   { frame, dir, logger, threads = recordPageThreads(), cache, validatedAfter, searchDir, onSearchFile, listings, queuedMs = QUEUED_MS }: RecordPagesOptions,
 ): RecordPagesRun {
-  // The work is one list: the record pages, then the listing pages; a batch is a stretch of one or the other. The
-  // record pages are handed out as soon as they are known; the listing pages join the list once their jobs are
-  // made, from the archive's model, which this thread makes meanwhile (1.3 s at 100,000 records).
+  // The work is one list: the record pages, then the listing pages; a batch is a stretch of it.
   let jobs: RecordJob[] = [];
   let listingJobs: ListingJob[] = [];
   let length = 0;
-  let listed = false;
   const total: RecordPagesTotal = { pages: 0, reused: 0, linked: 0, copied: 0, rawKnown: 0, listings: 0, listingsReused: 0, entries: [], entriesHashed: 0, entriesKnown: 0, changed: 0 };
   const count = (r: RecordBatchResult) => {
     total.pages += r.pages;
@@ -195,13 +192,11 @@ export function startRecordPages(
   };
   let done = new Uint8Array(0);
   let next = 0;
-  /** Where the batch that starts at `start` ends: BATCH further, or at the end of the record pages or of the list. */
-  const endOf = (start: number) => Math.min(start < jobs.length ? jobs.length : length, start + BATCH);
-  /** The next batch nobody has taken yet, as [start, end) in the whole list (none until more is known). */
+  /** The next batch nobody has taken yet, as [start, end) in the whole list. */
   const take = (): [number, number] | undefined => {
     if (next >= length) return undefined;
     const start = next;
-    next = endOf(start);
+    next = Math.min(length, next + BATCH);
     return [start, next];
   };
   /** The listing jobs of a batch's stretch of the list. */
@@ -275,8 +270,7 @@ export function startRecordPages(
       failure ??= err;
     }
   };
-  /** Hands the pool batches until its queue is full (again when told: `wake`); settles when it has nothing left to do. */
-  let wake = () => {};
+  /** Hands the pool batches until its queue is full; settles when the pool has nothing left to do. */
   const feed = (p: Piscina<RecordPageBatch, RecordBatchResult>) =>
     new Promise<void>((resolve) => {
       const more = () => {
@@ -287,36 +281,21 @@ export function startRecordPages(
             more();
           });
         }
-        if (inFlight === 0 && (listed || failure !== undefined || stopped)) resolve();
+        if (inFlight === 0) resolve();
       };
-      wake = more;
       more();
     });
   // An empty batch per thread: each loads the renderer now, not when the first pages are due.
   const warm = Promise.all(Array.from({ length: pool ? threads : 0 }, () => pool!.run({ frame, dir, jobs: [] }).catch(() => undefined)));
-  const ready = Promise.resolve(records).then((all) => {
+  const ready = Promise.all([records, listings?.jobs ?? []]).then(([all, pages]) => {
     jobs = recordJobs(all);
-    length = jobs.length;
+    listingJobs = pages;
+    length = jobs.length + listingJobs.length;
     done = new Uint8Array(length);
   });
   const workers = ready.then(() => (pool && !stopped ? feed(pool) : undefined));
   // A rejected `records` is the caller's to report; here it only means there is nothing to render.
   workers.catch(() => undefined);
-  // Listing jobs that fail to come are the caller's to report too; the list then ends with the record pages.
-  const listingsKnown = ready
-    .then(() => listings?.jobs ?? [])
-    .then((pages) => {
-      listingJobs = pages;
-      length = jobs.length + pages.length;
-      const grown = new Uint8Array(length);
-      grown.set(done);
-      done = grown;
-    })
-    .finally(() => {
-      listed = true;
-      wake();
-    });
-  listingsKnown.catch(() => undefined);
   // The listing pages' keys are this thread's work (their jobs are here, and too large to send: ListingTask): made
   // ahead, in slices between its other steps, so that the threads reaching the listings at the end of the list do
   // not wait for this thread to key each batch (1 s of keys at 100,000 records).
@@ -326,17 +305,15 @@ export function startRecordPages(
       yield;
     }
   }
-  if (cache && listings) void listingsKnown.then(() => runInSlices(keySteps())).catch(() => undefined);
+  if (cache && listings) void ready.then(() => runInSlices(keySteps())).catch(() => undefined);
   return {
-    // `workers` was chained on `ready` first, so by the time this settles the threads have been given their first
-    // batches of record pages.
+    // `workers` was chained on `ready` first, so by the time this settles the threads have been given their batches.
     started: ready.then(
       () => undefined,
       () => undefined,
     ),
     async finish() {
       await ready;
-      await listingsKnown;
       // The main thread joins in; between batches it lets other work of the build (I/O) go on.
       for (let batch = take(); batch !== undefined; batch = take()) {
         renderHere(batch);
@@ -347,7 +324,7 @@ export function startRecordPages(
       await pool?.destroy();
       // Batches are marked done whole, so what is missing is whole batches.
       const missing: [number, number][] = [];
-      for (let start = 0; start < length; start = endOf(start)) if (done[start] === 0) missing.push([start, endOf(start)]);
+      for (let start = 0; start < length; start += BATCH) if (done[start] === 0) missing.push([start, Math.min(length, start + BATCH)]);
       if (failure !== undefined) {
         const pages = missing.reduce((n, [start, end]) => n + end - start, 0);
         logger.warn(`Rendering record pages on worker threads failed (${failure instanceof Error ? failure.message : String(failure)}); rendering ${pages} on the main thread`);
@@ -357,7 +334,6 @@ export function startRecordPages(
     },
     async stop() {
       stopped = true;
-      wake();
       await warm;
       await workers.catch(() => undefined);
       await pool?.destroy();

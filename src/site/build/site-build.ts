@@ -93,12 +93,8 @@ export async function startSiteBuild({ repo, root, frame, logger, site, stagingP
   const pageSize = browsePageSize(); // a wrong BROWSE_PAGE_SIZE stops the build before any work
   const reading = readSiteArchive(root, logger, { repo });
   // The whole archive's model, derived once from these records: the listing pages are rendered from it on the
-  // threads, the archive's pages on this thread, and Astro's search page asks for the same records' model. Made once
-  // the threads have the record pages to render, which do not need it.
-  const model = reading.then(async (records) => {
-    await pages.started;
-    return archiveModelOf(records);
-  });
+  // threads, the archive's pages on this thread, and Astro's search page asks for the same records' model.
+  const model = reading.then((records) => archiveModelOf(records));
   const listings = { dir: site.dir, script: browseScript.path, jobs: model.then((m) => listingJobs(m, pageSize)) };
   const placed = Promise.all([reading, listings.jobs]).then(([records, jobs]) => [
     ...records.flatMap(({ id }) => [`${RECORDS_PATH}/${recordPageName(id)}`, `${RECORDS_PATH}/${rawRecordName(id)}`]),
