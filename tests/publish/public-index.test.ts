@@ -14,11 +14,13 @@ import {
   DEFAULT_INDEX_SHARD_BYTES,
   buildPublicIndex,
   indexShardBytes,
+  publicIndexSteps,
   submissionSha256Of,
   type PublicIndexEntry,
 } from '../../src/core/publish/public-index.ts';
 import { compareCodePoints } from '../../src/core/publish/records.ts';
 import { documentWithItemLines } from '../../src/core/publish/json.ts';
+import { runInSlices } from '../../src/core/util/time-slices.ts';
 import { REPO_ROOT } from '../helpers/records.ts';
 import { tempDir } from '../helpers/temp-dir.ts';
 import { readSiteArchive } from '../../src/site/build/2-read-archive.ts';
@@ -278,6 +280,18 @@ describe('determinism', () => {
   it('two builds of the project archive are byte-identical', async () => {
     const again = await archiveRecords(resolve(REPO_ROOT, 'records'));
     expect(buildPublicIndex(again).index.text).toBe(buildPublicIndex(projectRecords).index.text);
+  });
+});
+
+describe('publicIndexSteps', () => {
+  it('is buildPublicIndex in steps: the same index, whether run in slices or at once, with a step per shard at least', async () => {
+    const records = syntheticRecords(2_500);
+    let steps = 0;
+    for (const it = publicIndexSteps(records, { maxBytes: 30_000 }); !it.next().done; ) steps++;
+    const whole = buildPublicIndex(records, { maxBytes: 30_000 });
+    expect(whole.shards.length).toBeGreaterThan(10);
+    expect(steps).toBeGreaterThanOrEqual(whole.shards.length + 2);
+    expect(await runInSlices(publicIndexSteps(records, { maxBytes: 30_000 }), 0)).toEqual(whole);
   });
 });
 

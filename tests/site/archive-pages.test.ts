@@ -8,7 +8,7 @@ import { siteConfig } from '../../src/core/config.ts';
 import { buildPublicIndex } from '../../src/core/publish/public-index.ts';
 import { readSiteArchive } from '../../src/site/build/2-read-archive.ts';
 import { archiveModelOf } from '../../src/site/model/site-model.ts';
-import { archivePageAt, archivePages, isArchivePagePath } from '../../src/site/render/archive-pages.ts';
+import { archivePageAt, archivePages, archivePagesInSlices, isArchivePagePath } from '../../src/site/render/archive-pages.ts';
 import { frameOf } from '../../src/site/render/page-frame.ts';
 import { REPO_ROOT } from '../helpers/records.ts';
 
@@ -43,6 +43,14 @@ describe('archivePages', () => {
     const shards = pages.filter((p) => p.path.startsWith('api/index/'));
     expect(shards.map((p) => p.path)).toEqual(expected.map((_, i) => `api/index/${i + 1}.json`));
     expect(shards.map((p) => p.make())).toEqual(expected.map((s) => s.text));
+  });
+
+  it('lists the same pages, the same bytes, when the public index is made in slices (archivePagesInSlices)', async () => {
+    const input = { records, frame, config: siteConfig({}), shardBytes: 4 * 1024 };
+    const sliced = await archivePagesInSlices(input);
+    const whole = archivePages(input);
+    expect(sliced.map((p) => p.path)).toEqual(whole.map((p) => p.path));
+    expect(sliced.map((p) => p.make())).toEqual(whole.map((p) => p.make()));
   });
 
   it('gives astro dev the page at a path, the same as the build writes there, and nothing where the build writes none', () => {

@@ -3,7 +3,7 @@
  * turns, so that what waits on it (a page thread's next batch) is not held up for the whole of the work.
  */
 import { describe, expect, it } from 'vitest';
-import { runInSlices, timeSlices } from '../../src/core/util/time-slices.ts';
+import { runInSlices, runToEnd, timeSlices } from '../../src/core/util/time-slices.ts';
 
 /** Keeps the thread busy for `ms`. */
 const busy = (ms: number) => {
@@ -55,7 +55,21 @@ describe('runInSlices', () => {
   it('an empty or quick piece of work takes no turn of the event loop', async () => {
     let turned = false;
     setImmediate(() => (turned = true));
-    await runInSlices([1, 2, 3], 1_000);
+    expect(await runInSlices([1, 2, 3].values(), 1_000)).toBeUndefined();
     expect(turned).toBe(false);
+  });
+
+  it('gives what the work returns, as runToEnd does at once', async () => {
+    const steps = function* () {
+      let sum = 0;
+      for (let i = 1; i <= 4; i++) {
+        busy(2);
+        sum += i;
+        yield;
+      }
+      return sum;
+    };
+    expect(await runInSlices(steps(), 1)).toBe(10);
+    expect(runToEnd(steps())).toBe(10);
   });
 });

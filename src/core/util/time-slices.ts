@@ -25,11 +25,21 @@ export function timeSlices(ms: number = SLICE_MS): () => Promise<void> | undefin
   };
 }
 
-/** Runs a generator's steps to the end, pausing between them every `ms` of work (timeSlices). */
-export async function runInSlices(steps: Iterable<unknown>, ms: number = SLICE_MS): Promise<void> {
+/** Runs a generator's steps to the end, pausing between them every `ms` of work (timeSlices); what it returns. */
+export async function runInSlices<T>(steps: Iterator<unknown, T>, ms: number = SLICE_MS): Promise<T> {
   const pause = timeSlices(ms);
-  for (const _ of steps) {
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
     const paused = pause();
     if (paused) await paused;
+  }
+}
+
+/** Runs a generator's steps to the end at once; what it returns (the same work as runInSlices, for a caller in no hurry). */
+export function runToEnd<T>(steps: Iterator<unknown, T>): T {
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
   }
 }

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { siteConfig } from '../../core/config.ts';
 import { indexShardBytes } from '../../core/publish/public-index.ts';
 import { writeIfChanged } from '../../core/util/update-in-place.ts';
-import { archivePages } from '../render/archive-pages.ts';
+import { archivePagesInSlices } from '../render/archive-pages.ts';
 import { frameOf, type FrameSettings } from '../render/page-frame.ts';
 import type { SiteRecord } from './2-read-archive.ts';
 
@@ -18,8 +18,8 @@ export async function writeArchivePages(records: readonly SiteRecord[], dir: str
   const files: string[] = [];
   let changed = 0;
   const yieldToOthers = () => new Promise((resolve) => setImmediate(resolve));
-  await yieldToOthers(); // listing the pages makes the public index and the sitemaps (0.24 s at 10,000 records)
-  for (const page of archivePages({ records, frame: frameOf(frame), config: siteConfig(), shardBytes: indexShardBytes() })) {
+  // Listing the pages makes the public index, in slices, and the sitemaps.
+  for (const page of await archivePagesInSlices({ records, frame: frameOf(frame), config: siteConfig(), shardBytes: indexShardBytes() })) {
     await yieldToOthers();
     files.push(page.path);
     if (writeIfChanged(join(dir, page.path), page.make())) changed++;

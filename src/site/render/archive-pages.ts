@@ -18,7 +18,8 @@ import { guardianPageUrl, guardianRegistryText, GUARDIAN_REGISTRY_PATH } from '.
 import { llmsTxt } from '../../core/publish/discovery.ts';
 import { atomFeed, jsonFeed } from '../../core/publish/feeds.ts';
 import { llmsFullTxt } from '../../core/publish/mcp-discovery.ts';
-import { buildPublicIndex } from '../../core/publish/public-index.ts';
+import { publicIndexSteps, type PublicIndex } from '../../core/publish/public-index.ts';
+import { runInSlices, runToEnd } from '../../core/util/time-slices.ts';
 import { byArchivePath } from '../../core/publish/records.ts';
 import { buildSitemap, SITE_PAGES } from '../../core/publish/sitemap.ts';
 import { archiveViewsOf, siteLogOf, type SiteRecord } from '../build/2-read-archive.ts';
@@ -75,9 +76,9 @@ const FIXED_PATHS = new Set([
   'llms-full.txt',
 ]);
 
-/** Every page and document of the site made from the whole archive. */
-export function archivePages(input: ArchivePagesInput): ArchivePage[] {
-  const { pages, shard, sitemapPart, shards, sitemapParts } = makersOf(input);
+/** Every page and document of the site made from the whole archive; `publicIndex`, if made already (archivePagesInSlices). */
+export function archivePages(input: ArchivePagesInput, publicIndex?: PublicIndex): ArchivePage[] {
+  const { pages, shard, sitemapPart, shards, sitemapParts } = makersOf(input, publicIndex);
   return pages.flatMap((page) =>
     page.path === 'api/index.json'
       ? [page, ...Array.from({ length: shards() }, (_, i) => shard(i)!)]
@@ -97,16 +98,31 @@ export function archivePageAt(input: ArchivePagesInput, path: string): ArchivePa
 }
 
 /**
+ * archivePages, with the public index, the longest step of listing them (2 s at 99,006 records), made in slices of
+ * the thread's time (src/core/util/time-slices.ts): the build's main thread hands the page threads their batches
+ * meanwhile.
+ */
+export async function archivePagesInSlices(input: ArchivePagesInput): Promise<ArchivePage[]> {
+  return archivePages(input, await runInSlices(publicIndexOf(input)));
+}
+
+/** The archive's public index, as steps. */
+function publicIndexOf({ records, shardBytes }: ArchivePagesInput): Generator<void, PublicIndex> {
+  return publicIndexSteps(records, { maxBytes: shardBytes, views: archiveViewsOf(records) });
+}
+
+/**
  * The makers: every page but the index's shards and the sitemap's parts, and those by number (none past the last),
  * with their counts. The public index and the sitemaps are made once, on first use.
  */
-function makersOf({ records, frame, config, shardBytes }: ArchivePagesInput) {
+function makersOf(input: ArchivePagesInput, made?: PublicIndex) {
+  const { records, frame, config } = input;
   const model = archiveModelOf(records);
   const views = archiveViewsOf(records);
   const log = siteLogOf(records);
   const inPathOrder = byArchivePath(records);
-  let index: ReturnType<typeof buildPublicIndex> | undefined;
-  const publicIndex = () => (index ??= buildPublicIndex(inPathOrder, { maxBytes: shardBytes, views }));
+  let index = made;
+  const publicIndex = () => (index ??= runToEnd(publicIndexOf(input)));
   const sitemapPages = [...SITE_PAGES, ...views.registry.guardians.map((g) => guardianPageUrl(g.guardian_id))];
   let sitemapMade: ReturnType<typeof buildSitemap> | undefined;
   const sitemap = () => (sitemapMade ??= buildSitemap(inPathOrder, config, { pages: sitemapPages }));
