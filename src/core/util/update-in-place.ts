@@ -13,7 +13,7 @@ import { copyFileSync, linkSync, lstatSync, mkdirSync, readdirSync, readFileSync
 import { dirname, join } from 'node:path';
 import { threadId } from 'node:worker_threads';
 import { linkOrCopySync } from './link-or-copy.ts';
-import { runInSlices } from './time-slices.ts';
+import { runInSlices, runToEnd } from './time-slices.ts';
 
 /** `file`'s status without following a link, or undefined if nothing is there. */
 function lstatOrUndefined(file: string): Stats | undefined {
@@ -166,7 +166,7 @@ export interface TreeListing {
  */
 export function listTree(root: string): TreeListing {
   const listing: TreeListing = { files: [], folders: [] };
-  for (const _ of listTreeSteps(root, listing));
+  runToEnd(listTreeSteps(root, listing));
   return listing;
 }
 

@@ -26,7 +26,7 @@ import { join } from 'node:path';
 import { sha256Hex } from '../../../core/crypto/sha256.ts';
 import { changedBefore, fileSystemNow } from '../../../core/util/change-time.ts';
 import { linkOrCopySync } from '../../../core/util/link-or-copy.ts';
-import { runInSlices } from '../../../core/util/time-slices.ts';
+import { runInSlices, runToEnd } from '../../../core/util/time-slices.ts';
 import type { FrameSettings } from '../../render/page-frame.ts';
 import type { ListingJob } from '../../model/listing-jobs.ts';
 
@@ -253,9 +253,10 @@ export function prunePageCache(dir: string, keep: ReadonlySet<string>, started?:
   return removed;
 }
 
+/** The cache at `dir` as it is now, listed at once. */
 function listNow(dir: string): PageCacheListing {
   const listing: PageCacheListing = { folders: new Map(), files: [] };
-  for (const _ of listPageCacheSteps(dir, listing));
+  runToEnd(listPageCacheSteps(dir, listing));
   return listing;
 }
 
