@@ -2,12 +2,13 @@
  * The pages and documents made from the whole archive (src/site/render/archive-pages.ts: home, facet and guardian
  * pages, the public index, feeds, sitemaps, llms.txt), written into the site's folder on the build's main thread,
  * each only when its bytes change (src/core/util/update-in-place.ts), one at a time so that the large ones (the
- * index's shards) are not all held at once. Between two pages it lets the thread's other work run: the page threads
- * get their next batches from this thread.
+ * index's shards) are not all held at once. Between pages, in slices of its time (src/core/util/time-slices.ts), it
+ * lets the thread's other work run: the page threads get their next batches from this thread.
  */
 import { join } from 'node:path';
 import { siteConfig } from '../../core/config.ts';
 import { indexShardBytes } from '../../core/publish/public-index.ts';
+import { runInSlices } from '../../core/util/time-slices.ts';
 import { writeIfChanged } from '../../core/util/update-in-place.ts';
 import { archivePagesInSlices } from '../render/archive-pages.ts';
 import { frameOf, type FrameSettings } from '../render/page-frame.ts';
@@ -17,12 +18,16 @@ import type { SiteRecord } from './2-read-archive.ts';
 export async function writeArchivePages(records: readonly SiteRecord[], dir: string, frame: FrameSettings): Promise<{ files: string[]; changed: number }> {
   const files: string[] = [];
   let changed = 0;
-  const yieldToOthers = () => new Promise((resolve) => setImmediate(resolve));
   // Listing the pages makes the public index, in slices, and the sitemaps.
-  for (const page of await archivePagesInSlices({ records, frame: frameOf(frame), config: siteConfig(), shardBytes: indexShardBytes() })) {
-    await yieldToOthers();
-    files.push(page.path);
-    if (writeIfChanged(join(dir, page.path), page.make())) changed++;
-  }
+  const pages = await archivePagesInSlices({ records, frame: frameOf(frame), config: siteConfig(), shardBytes: indexShardBytes() });
+  await runInSlices(
+    (function* () {
+      for (const page of pages) {
+        files.push(page.path);
+        if (writeIfChanged(join(dir, page.path), page.make())) changed++;
+        yield;
+      }
+    })(),
+  );
   return { files, changed };
 }

@@ -314,11 +314,16 @@ export function startRecordPages(
     ),
     async finish() {
       await ready;
-      // The main thread joins in; between batches it lets other work of the build (I/O) go on.
-      for (let batch = take(); batch !== undefined; batch = take()) {
-        renderHere(batch);
-        await new Promise((resolve) => setImmediate(resolve));
-      }
+      // The main thread joins in; between batches, in slices of its time, it lets other work of the build go on: the
+      // threads' finished batches, whose places it fills again, and I/O.
+      await runInSlices(
+        (function* () {
+          for (let batch = take(); batch !== undefined; batch = take()) {
+            renderHere(batch);
+            yield;
+          }
+        })(),
+      );
       await warm;
       await workers;
       await pool?.destroy();
