@@ -254,7 +254,9 @@ export function startRecordPages(
   let failure: unknown;
   let stopped = false;
   // Batches handed to the pool and not yet done; a batch's time on its thread, as last measured. Before the first,
-  // the most batches: at the start a long queue costs nothing, and the main thread has long steps of its own.
+  // the most batches: the main thread has long steps of its own then. For a large archive a long queue at the start
+  // costs nothing; an archive of fewer than QUEUED_BATCHES batches a thread (about 1,000 records) is queued at the
+  // threads whole, and the main thread finds none left to render when it joins in.
   let inFlight = 0;
   let batchMs = 0;
   const queueLength = () => threads * batchesToQueue(batchMs, queuedMs);
