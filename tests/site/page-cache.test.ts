@@ -2,10 +2,11 @@
  * The record-page cache (src/site/build/cache/page-cache.ts): a key moves with every input of a page; an entry is
  * used only when its bytes hash to its name; pruning keeps exactly the named entries.
  */
-import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { fileIdentity } from '../../src/core/archive/file-identity.ts';
 import { fileSystemNow } from '../../src/core/util/change-time.ts';
 import {
   PageCache,
@@ -155,7 +156,7 @@ describe('page cache entries', () => {
     const documentName = cache.storeBytes(key, '{"document":1}', 'json')!;
     // Stamped after the entries were made: known by their change time, the page's bytes not even read.
     const after = new PageCache({ dir, code: 'code', build: 'after', checkedBefore: await momentAfter(dir, join(dir, name), join(dir, documentName)) });
-    expect(after.locate(key)).toEqual({ name });
+    expect(after.locate(key)).toEqual({ name, identity: fileIdentity(lstatSync(join(dir, name), { bigint: true })) });
     expect(after.find(key, 'json')?.bytes.toString()).toBe('{"document":1}'); // asked for: read, not hashed
     expect(after.checks).toEqual({ hashed: 0, known: 2 });
     // Written through after the stamp (the entry is a hard link to a page of the output, which someone edited, same

@@ -3,7 +3,7 @@
  * the main thread, each the same document `astro dev` serves (recordDocument); and the move of the staged pages
  * and files into the output (src/core/util/move-entries.ts).
  */
-import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { fileSystemNow } from '../../src/core/util/change-time.ts';
@@ -318,6 +318,20 @@ describe('publishRawRecord', () => {
     // Written to since (through either of its names): its change time is new, so it is read and refused.
     writeFileSync(join(dir, `${record!.id}.json`), '{"changed": true}');
     expect(() => publishRawRecord({ ...record!, identity }, dir, started)).toThrow(/changed on disk after it was validated/);
+  });
+  it('keeps the file validation read when the record file was replaced since, and checks it, without looking at the new one', () => {
+    const [record] = onDisk(publishRecord('2026/echo-2026-11-21-000001.json'));
+    const dir = tempDir();
+    publishRawRecord(record!, dir); // the last build's link
+    const { dev, ino, ctimeNs } = statSync(record!.file, { bigint: true });
+    let started = fileSystemNow(dir)!;
+    while (started <= ctimeNs) started = fileSystemNow(dir)!;
+    // Replaced after validation read it: a new file renamed over the old name. The old file lost a name, which is a
+    // change of its status, so its bytes are read and checked: they are the validated ones, and stay published.
+    writeFileSync(`${record!.file}.new`, '{"replaced": true}');
+    renameSync(`${record!.file}.new`, record!.file);
+    expect(publishRawRecord({ ...record!, identity: `${dev}:${ino}` }, dir, started)).toEqual({ how: 'linked', changed: false, bytes: record!.bytes });
+    expect(readFileSync(join(dir, `${record!.id}.json`))).toEqual(record!.bytes); // the validated bytes, as the index says
   });
 });
 

@@ -3,11 +3,12 @@
  * written through (it may be a hard link to a cache entry), and a folder in any state — the previous build's, or one
  * a killed build left half-updated — ends holding exactly what was placed.
  */
-import { linkSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync, type Dirent } from 'node:fs';
+import { linkSync, lstatSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync, type Dirent } from 'node:fs';
 import { dirname, join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { filesUnder, linkIfChanged, listTree, listTreeInSlices, moveIfChanged, pruneFolder, pruneListed, writeIfChanged, type TreeListing } from '../../src/core/util/update-in-place.ts';
+import { fileIdentity } from '../../src/core/archive/file-identity.ts';
 import { tempDir } from '../helpers/temp-dir.ts';
 
 const put = (file: string, text: string) => (mkdirSync(dirname(file), { recursive: true }), writeFileSync(file, text));
@@ -50,7 +51,9 @@ describe('linkIfChanged', () => {
     put(source, '{}');
     const file = join(dir, 'site', 'record.json');
     expect(linkIfChanged(source, file)).toEqual({ how: 'linked', changed: true });
-    expect(linkIfChanged(source, file)).toEqual({ how: 'linked', changed: false });
+    const kept = linkIfChanged(source, file);
+    expect(kept).toMatchObject({ how: 'linked', changed: false });
+    expect(kept.status?.ino).toBe(lstatSync(file, { bigint: true }).ino); // left as found: its status comes along
     const other = join(dir, 'other.json');
     put(other, '{}');
     expect(linkIfChanged(other, file)).toEqual({ how: 'linked', changed: false }); // the same bytes: a link now, no change
@@ -67,6 +70,29 @@ describe('linkIfChanged', () => {
     expect(inode(link)).toBe(inode(source));
     put(join(dir, 'site', 'folder.json', 'f'), 'x');
     expect(linkIfChanged(source, join(dir, 'site', 'folder.json')).changed).toBe(true);
+  });
+});
+
+describe('linkIfChanged with the source known', () => {
+  it('leaves the file that is the source as the caller knew it without looking at the source, and links anew otherwise', () => {
+    const dir = tempDir('in-place-');
+    const source = join(dir, 'record.json');
+    put(source, '{"v":1}');
+    const file = join(dir, 'site', 'record.json');
+    linkIfChanged(source, file);
+    const identity = fileIdentity(lstatSync(source, { bigint: true }));
+    // The source replaced since the caller looked (a new file at its path): the file stays the one the caller checked.
+    rmSync(source);
+    put(source, '{"v":2}');
+    const kept = linkIfChanged(source, file, { identity });
+    expect(kept).toMatchObject({ how: 'linked', changed: false });
+    expect(fileIdentity(kept.status!)).toBe(identity);
+    expect(readFileSync(file, 'utf8')).toBe('{"v":1}');
+    // Without the identity it looks at the source, and links the new one.
+    expect(linkIfChanged(source, file)).toEqual({ how: 'linked', changed: true });
+    expect(readFileSync(file, 'utf8')).toBe('{"v":2}');
+    // An identity the file is not: the source decides, as without one.
+    expect(linkIfChanged(source, file, { identity: '0:0' })).toMatchObject({ how: 'linked', changed: false });
   });
 });
 

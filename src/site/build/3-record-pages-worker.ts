@@ -15,7 +15,7 @@
 import { join } from 'node:path';
 import { parsedRecord, publishRawRecord, readRawRecord, type RawRecordFile } from './4-raw-records.ts';
 import { PageCache, pageCacheKey, type PageCacheSettings } from './cache/page-cache.ts';
-import { linkIfChanged, writeIfChanged } from '../../core/util/update-in-place.ts';
+import { linkIfChanged, writeIfChanged, type KnownSource } from '../../core/util/update-in-place.ts';
 import { echoHtml } from '../render/echo-html.ts';
 import { frameOf, type FrameSettings, type SiteFrame } from '../render/page-frame.ts';
 import { recordDocument } from '../render/record-document.ts';
@@ -146,7 +146,7 @@ export default function renderRecordPages({ frame, dir, jobs, cache: settings, s
     const key = cache ? pageCacheKey(cache.settings.code, frame, page) : undefined;
     if (cache && key) {
       const hit = cache.locate(key);
-      const placed = hit && placeCached(join(cache.settings.dir, hit.name), file, hit.bytes);
+      const placed = hit && placeCached(join(cache.settings.dir, hit.name), file, hit);
       if (placed) {
         if (placed === 'changed') result.changed++;
         result.reused++;
@@ -187,7 +187,7 @@ function renderListingPages({ dir, script, pages }: ListingBatch, siteFrame: Sit
     const file = join(dir, listingPageName(path));
     if (cache && key) {
       const hit = cache.locate(key);
-      const placed = hit && placeCached(join(cache.settings.dir, hit.name), file, hit.bytes);
+      const placed = hit && placeCached(join(cache.settings.dir, hit.name), file, hit);
       if (placed) {
         if (placed === 'changed') result.changed++;
         result.listings++;
@@ -217,11 +217,12 @@ function storeSearchDocument(cache: PageCache, key: string, line: string, result
 
 /**
  * Links a verified entry at the page's place (left as it is when it is that entry already); false if the entry
- * vanished in between (another build pruned it). `bytes`: the entry's, when they were read to check it.
+ * vanished in between (another build pruned it). `known`: the entry's bytes, when they were read to check it, or its
+ * identity, when it was known unchanged by its change time.
  */
-function placeCached(entry: string, file: string, bytes: Buffer | undefined): 'changed' | 'kept' | false {
+function placeCached(entry: string, file: string, known: KnownSource): 'changed' | 'kept' | false {
   try {
-    return linkIfChanged(entry, file, bytes).changed ? 'changed' : 'kept';
+    return linkIfChanged(entry, file, known).changed ? 'changed' : 'kept';
   } catch {
     return false;
   }

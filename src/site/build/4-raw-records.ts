@@ -6,11 +6,13 @@
  * about ten times as much on a slow disk. Where a link is impossible (another file system, or a file system without
  * links) the file is copied. Either way the published file is the file that was validated and hashed; a file that
  * changed on disk since then fails the build (the published file is hashed again), never publishes unchecked bytes.
+ * A record file replaced since validation read it (a new file at its path) leaves the published file the one
+ * validation read, checked by its hash; the next build publishes the new one.
  * Not hashed again: a published file that is the very file validation read (its device and inode) and whose change
  * time is before the build started (src/core/util/change-time.ts): validation read it after that, so what it hashed
  * is what the file holds.
  */
-import { lstatSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileIdentity } from '../../core/archive/file-identity.ts';
 import { sha256Hex } from '../../core/crypto/sha256.ts';
@@ -45,11 +47,10 @@ export const rawRecordName = (id: string): string => `${id}.json`;
  */
 export function publishRawRecord(record: RawRecordFile, dir: string, validatedAfter?: bigint): { how: 'linked' | 'copied'; changed: boolean; bytes?: Buffer } {
   const target = join(dir, rawRecordName(record.id));
-  const { how, changed } = linkIfChanged(record.file, target);
-  if (validatedAfter !== undefined && record.identity !== undefined) {
-    const status = lstatSync(target, { bigint: true });
-    if (fileIdentity(status) === record.identity && changedBefore(status, validatedAfter)) return { how, changed };
-  }
+  // Left as it is when it is the very file validation read (the last build's link), without looking at the record file
+  // again; that file's status then says whether its bytes are those validated.
+  const { how, changed, status } = linkIfChanged(record.file, target, record.identity === undefined ? {} : { identity: record.identity });
+  if (validatedAfter !== undefined && status !== undefined && fileIdentity(status) === record.identity && changedBefore(status, validatedAfter)) return { how, changed };
   return { how, changed, bytes: validatedBytes(record, target) };
 }
 

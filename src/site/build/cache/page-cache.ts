@@ -23,6 +23,7 @@
  */
 import { lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, rmdirSync, rmSync, writeFileSync, type Dirent } from 'node:fs';
 import { join } from 'node:path';
+import { fileIdentity } from '../../../core/archive/file-identity.ts';
 import { sha256Hex } from '../../../core/crypto/sha256.ts';
 import { changedBefore, fileSystemNow } from '../../../core/util/change-time.ts';
 import { linkOrCopySync } from '../../../core/util/link-or-copy.ts';
@@ -52,7 +53,10 @@ export interface PageCacheSettings {
 /** An entry found for a key: its name, and its bytes when they were read (to be checked, or because they were asked for). */
 export interface PageCacheHit {
   name: string;
+  /** The entry's bytes, when they were read and hashed now. */
   bytes?: Buffer;
+  /** The entry's identity (fileIdentity), when it was known unchanged by its change time: a page linked to it is that file. */
+  identity?: string;
 }
 
 /**
@@ -137,7 +141,7 @@ export class PageCache {
         if (status === undefined) continue; // removed since it was listed (another build pruned it)
         if (status.isFile() && changedBefore(status, checkedBefore)) {
           this.checks.known++;
-          return { name };
+          return { name, identity: fileIdentity(status) };
         }
       }
       let bytes: Buffer;
