@@ -319,6 +319,7 @@ describe('publishRawRecord', () => {
     writeFileSync(join(dir, `${record!.id}.json`), '{"changed": true}');
     expect(() => publishRawRecord({ ...record!, identity }, dir, started)).toThrow(/changed on disk after it was validated/);
   });
+
   it('keeps the file validation read when the record file was replaced since, and checks it, without looking at the new one', () => {
     const [record] = onDisk(publishRecord('2026/echo-2026-11-21-000001.json'));
     const dir = tempDir();

@@ -39,8 +39,8 @@ export const rawRecordName = (id: string): string => `${id}.json`;
 /**
  * Places the record file at `<dir>/<id>.json` (the build does this beside each record page, on the record-page
  * threads, src/site/build/3-record-pages-worker.ts; the site path is /records/<id>.json): 'linked' or 'copied', and
- * whether the file changed. A file that is the record's already (the previous build's, src/core/util/update-in-place.ts)
- * is left as it is. The published bytes are checked against the validated hash and returned (the page is rendered
+ * whether the file changed. A file that is the record's already (the previous build's, src/core/util/update-in-place.ts),
+ * or the very file validation read, is left as it is. The published bytes are checked against the validated hash and returned (the page is rendered
  * from them, parsedRecord), unless the published file is known to hold them: it is the file validation read and last
  * changed before `validatedAfter` (when the build started, before validation read anything, as the output's file
  * system stamps files: fileSystemNow; a published file that is a link is on that file system).
