@@ -6,7 +6,7 @@ import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, statSync, 
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { fileIdentity } from '../../src/core/archive/file-identity.ts';
+import { fileIdentity } from '../../src/core/util/file-identity.ts';
 import { fileSystemNow } from '../../src/core/util/change-time.ts';
 import {
   PageCache,

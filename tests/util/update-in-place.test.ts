@@ -8,7 +8,7 @@ import { dirname, join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { filesUnder, linkIfChanged, listTree, listTreeInSlices, moveIfChanged, pruneFolder, pruneListed, writeIfChanged, type TreeListing } from '../../src/core/util/update-in-place.ts';
-import { fileIdentity } from '../../src/core/archive/file-identity.ts';
+import { fileIdentity } from '../../src/core/util/file-identity.ts';
 import { tempDir } from '../helpers/temp-dir.ts';
 
 const put = (file: string, text: string) => (mkdirSync(dirname(file), { recursive: true }), writeFileSync(file, text));

@@ -8,7 +8,7 @@
  */
 import { createHash } from 'node:crypto';
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
-import { fileIdentity } from './file-identity.ts';
+import { fileIdentity } from '../util/file-identity.ts';
 import type { ReadAheadChunk } from './read-ahead-protocol.ts';
 
 /**

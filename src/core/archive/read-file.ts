@@ -7,7 +7,7 @@ import { closeSync, fstatSync, openSync, readFileSync } from 'node:fs';
 import { parseStrictJson, type StrictParseResult } from '../json/strict-parse.ts';
 import { MAX_RECORD_BYTES } from '../rules/file/too-large.ts';
 import type { JsonObject } from '../rules/rule.ts';
-import { fileIdentity } from './file-identity.ts';
+import { fileIdentity } from '../util/file-identity.ts';
 import type { LoadedFile } from './load-archive.ts';
 import { recordIdOf } from './paths.ts';
 

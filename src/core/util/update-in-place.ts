@@ -12,7 +12,7 @@
 import { copyFileSync, linkSync, lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, rmdirSync, rmSync, statSync, unlinkSync, writeFileSync, type BigIntStats, type Stats } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { threadId } from 'node:worker_threads';
-import { fileIdentity } from '../archive/file-identity.ts';
+import { fileIdentity } from './file-identity.ts';
 import { linkOrCopySync } from './link-or-copy.ts';
 import { runInSlices, runToEnd } from './time-slices.ts';
 

@@ -14,7 +14,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileIdentity } from '../../core/archive/file-identity.ts';
+import { fileIdentity } from '../../core/util/file-identity.ts';
 import { sha256Hex } from '../../core/crypto/sha256.ts';
 import { parseStrictJson } from '../../core/json/strict-parse.ts';
 import type { JsonObject } from '../../core/rules/rule.ts';

@@ -23,7 +23,7 @@
  */
 import { lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, rmdirSync, rmSync, writeFileSync, type Dirent } from 'node:fs';
 import { join } from 'node:path';
-import { fileIdentity } from '../../../core/archive/file-identity.ts';
+import { fileIdentity } from '../../../core/util/file-identity.ts';
 import { sha256Hex } from '../../../core/crypto/sha256.ts';
 import { changedBefore, fileSystemNow } from '../../../core/util/change-time.ts';
 import { linkOrCopySync } from '../../../core/util/link-or-copy.ts';
