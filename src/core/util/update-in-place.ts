@@ -9,24 +9,18 @@
  * replaced, and the prune removes the rest. Hand-written: the one library that syncs folders (rsync-like ones) copies
  * from a source tree, and here most files come from links and renderers, one at a time, on several threads.
  */
-import { copyFileSync, linkSync, lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, rmdirSync, rmSync, statSync, unlinkSync, writeFileSync, type BigIntStats, type Stats } from 'node:fs';
+import { copyFileSync, linkSync, lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, rmdirSync, rmSync, statSync, unlinkSync, writeFileSync, type BigIntStats } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { threadId } from 'node:worker_threads';
 import { fileIdentity } from './file-identity.ts';
 import { linkOrCopySync } from './link-or-copy.ts';
 import { runInSlices, runToEnd } from './time-slices.ts';
 
-/** `file`'s status without following a link, or undefined if nothing is there. */
-function lstatOrUndefined(file: string): Stats | undefined {
-  try {
-    return lstatSync(file);
-  } catch {
-    return undefined;
-  }
-}
-
-/** lstatOrUndefined, with the status in nanoseconds and 64-bit inodes (what fileIdentity and changedBefore read). */
-function lstatBigOrUndefined(file: string): BigIntStats | undefined {
+/**
+ * `file`'s status without following a link, or undefined if nothing is there; in nanoseconds and 64-bit inodes, what
+ * fileIdentity and changedBefore read (linkIfChanged gives it back to its caller).
+ */
+function lstatOrUndefined(file: string): BigIntStats | undefined {
   try {
     return lstatSync(file, { bigint: true });
   } catch {
@@ -38,12 +32,12 @@ function lstatBigOrUndefined(file: string): BigIntStats | undefined {
  * Whether `file` (its status `found`) is a regular file holding exactly the bytes of a file of `size` bytes, read by
  * `bytes` only when the sizes agree.
  */
-function holds(file: string, found: { isFile(): boolean; size: number | bigint } | undefined, size: number, bytes: () => Uint8Array): boolean {
+function holds(file: string, found: BigIntStats | undefined, size: number, bytes: () => Uint8Array): boolean {
   return found !== undefined && found.isFile() && Number(found.size) === size && readFileSync(file).equals(bytes());
 }
 
 /** Clears the way for a new file at `file`: what is there goes (a folder whole), and its folder is made. */
-function clear(file: string, found: { isDirectory(): boolean } | undefined): void {
+function clear(file: string, found: BigIntStats | undefined): void {
   if (found?.isDirectory()) rmSync(file, { recursive: true, force: true });
   else if (found !== undefined) unlinkSync(file);
   makeFolder(dirname(file));
@@ -95,7 +89,7 @@ export interface KnownSource {
  * caller that would look at it again: the raw records' change time).
  */
 export function linkIfChanged(source: string, file: string, known: KnownSource = {}): { how: 'linked' | 'copied'; changed: boolean; status?: BigIntStats } {
-  const found = lstatBigOrUndefined(file);
+  const found = lstatOrUndefined(file);
   if (found?.isFile()) {
     // At 100,000 records each build looks at some 200,000 files placed by the last one: one look fewer for each, when
     // the caller knows the source's identity, was about a second of a page thread's time.
