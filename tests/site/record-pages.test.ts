@@ -190,7 +190,7 @@ describe('startRecordPages', () => {
     }
   });
 
-  it("keys a listing page by its summaries' content, not by the objects", () => {
+  it("keys a listing page by its summaries' and counts' content, not by the objects", () => {
     const model = archiveModelOf(records as unknown as SiteRecord[]);
     const [job] = listingJobs(model, 7);
     const script = 'scripts/browse-filter.0123456789ab.js';
@@ -200,6 +200,11 @@ describe('startRecordPages', () => {
     const items = copy.view.page.items;
     items[3] = { ...items[3]!, excerpt: `${items[3]!.excerpt}!` };
     expect(listingCacheKey('code', frame, script, copy)).not.toBe(key);
+    // The filters' counts too, though they go into the key by their hash: a count that changes changes the key.
+    const counted = structuredClone(job!);
+    const [first] = counted.view.counts;
+    first!.values[0] = { ...first!.values[0]!, count: first!.values[0]!.count + 1 };
+    expect(listingCacheKey('code', frame, script, counted)).not.toBe(key);
     expect(listingCacheKey('code', frame, script, { ...job!, title: 'Other' })).not.toBe(key);
     expect(listingCacheKey('other code', frame, script, job!)).not.toBe(key);
     expect(listingCacheKey('code', frame, 'scripts/other.js', job!)).not.toBe(key);

@@ -78,23 +78,31 @@ export function pageCacheKey(code: string, frame: FrameSettings, page: unknown):
   return sha256Hex(JSON.stringify([PAGE_CACHE_FORMAT, code, frame, page]));
 }
 
-/** Each record summary's hash, worked out once per build: a summary object is shared by the 8 or so listings it is in. */
-const summaryHashes = new WeakMap<object, string>();
+/**
+ * The hash of each record summary and each list of filter counts, worked out once per build: a summary object is
+ * shared by the 8 or so listings it is in, and one list of counts by every listing page but the front pages.
+ */
+const jsonHashes = new WeakMap<object, string>();
+
+/** The SHA-256 of `value`'s JSON, kept for this very object (the model's, never changed once made). */
+function jsonHashOnce(value: object): string {
+  let hash = jsonHashes.get(value);
+  if (hash === undefined) jsonHashes.set(value, (hash = sha256Hex(JSON.stringify(value))));
+  return hash;
+}
 
 /**
  * The key of a listing page, worked out on the main thread: the key of its whole job (pageCacheKey), with each of the
- * page's record summaries named by the SHA-256 of its JSON rather than written out. The same inputs decide it, at a
- * tenth of the text: so the main thread sends a thread only the key of a page the cache holds, and the job's 50
- * summaries only when the page is to be rendered (src/site/build/3-record-pages.ts). The summaries are the model's,
- * never changed once made, so a hash kept for one stays right.
+ * page's record summaries, and its filters' counts, named by the SHA-256 of their JSON rather than written out. The
+ * same inputs decide it, at a tenth of the text (the counts alone were half of it, 3 KB a page): so the main thread
+ * sends a thread only the key of a page the cache holds, and the job's 50 summaries only when the page is to be
+ * rendered (src/site/build/3-record-pages.ts). The summaries and counts are the model's, never changed once made, so
+ * a hash kept for one stays right.
  */
 export function listingCacheKey(code: string, frame: FrameSettings, script: string, job: ListingJob): string {
-  const items = job.view.page.items.map((summary) => {
-    let hash = summaryHashes.get(summary);
-    if (hash === undefined) summaryHashes.set(summary, (hash = sha256Hex(JSON.stringify(summary))));
-    return hash;
-  });
-  return pageCacheKey(code, frame, ['listing', script, { ...job, view: { ...job.view, page: { ...job.view.page, items } } }]);
+  const { view } = job;
+  const keyed = { ...view, page: { ...view.page, items: view.page.items.map(jsonHashOnce) }, counts: jsonHashOnce(view.counts) };
+  return pageCacheKey(code, frame, ['listing', script, { ...job, view: keyed }]);
 }
 
 /** The entry name of a page with `key` and these bytes. */
