@@ -1,6 +1,6 @@
 /**
- * A build of a large archive limits its heaps' growth and runs Astro before the site build
- * (src/site/build/large-archive.ts), a smaller one does neither. The flag is tried in a child process: it is the
+ * A build of a large archive limits its heaps' growth (but while it reads the archive from the cache) and runs Astro
+ * before the site build (src/site/build/large-archive.ts), a smaller one does neither. The flag is tried in a child process: it is the
  * whole process's, and this test's own process is left as it was.
  */
 import { execFileSync } from 'node:child_process';
@@ -27,6 +27,20 @@ describe('limitHeapGrowthFor', () => {
   it('is a flag V8 knows: a child process started with it runs', async () => {
     const { HEAP_GROWING_FLAG } = await import('../../src/site/build/large-archive.ts');
     expect(execFileSync(NODE, [HEAP_GROWING_FLAG, '-e', 'console.log("ran")'], { encoding: 'utf8' }).trim()).toBe('ran');
+  });
+
+  it('lifts the limit while an archive is read from the cache, and puts it back; without the limit, sets nothing', () => {
+    const steps = `const restore = m.freerHeapGrowthWhileReading(); const reading = m.heapGrowingFlagSet() ?? null; restore();`;
+    const code = (files: string) =>
+      `const m = await import(${JSON.stringify(MODULE)}); m.limitHeapGrowthFor(${files}); ${steps} console.log(JSON.stringify({ reading, after: m.heapGrowingFlagSet() ?? null }));`;
+    const flags = (files: string) => JSON.parse(execFileSync(NODE, ['--input-type=module', '-e', code(files)], { encoding: 'utf8' })) as unknown;
+    expect(flags('m.LARGE_ARCHIVE')).toEqual({ reading: '--heap-growing-percent=100', after: '--heap-growing-percent=20' });
+    expect(flags('m.LARGE_ARCHIVE - 1')).toEqual({ reading: null, after: null });
+  });
+
+  it('lifts it to a flag V8 knows', async () => {
+    const { READING_HEAP_GROWING_FLAG } = await import('../../src/site/build/large-archive.ts');
+    expect(execFileSync(NODE, [READING_HEAP_GROWING_FLAG, '-e', 'console.log("ran")'], { encoding: 'utf8' }).trim()).toBe('ran');
   });
 
   it('runs Astro before the site build from LARGE_ARCHIVE files, beside it below', async () => {

@@ -25,6 +25,7 @@ import { usePrecompiledValidatorsWhenNeeded } from '../../core/schema/precompile
 import { stringSharer, type StringSharer } from '../../core/json/shared-strings.ts';
 import type { JsonObject } from '../../core/rules/rule.ts';
 import { recordExcerpt } from '../model/archive-model.ts';
+import { freerHeapGrowthWhileReading } from './large-archive.ts';
 import { readSiteLog, type SiteLog } from './6-transparency-log.ts';
 import { openProjectSiteRecordCache, type KeptSiteRecord, type SiteRecordCache } from './cache/site-record-cache.ts';
 import { openProjectValidationCache, type ValidationCacheFile } from './cache/validation-cache.ts';
@@ -120,6 +121,9 @@ export async function readSiteArchive(
   if (cache) usePrecompiledValidatorsWhenNeeded();
   if (cache?.ignored) logger.info(`The validation cache ${cache.file} was ignored: ${cache.ignored}; every file is judged`);
   if (kept?.ignored) logger.info(`The site record cache ${kept.file} was ignored: ${kept.ignored}; every record is parsed`);
+  // Records from the cache: reading makes little garbage but the records kept, whose growth a large archive's heap
+  // limit would have V8 mark again at every fifth (src/site/build/large-archive.ts).
+  const restoreHeapGrowth = kept && kept.loaded > 0 ? freerHeapGrowthWhileReading() : undefined;
   let report: ArchiveReport;
   try {
     // File by file: each file's bytes and parsed record are let go once it is judged and its site record taken, so
@@ -145,6 +149,8 @@ export async function readSiteArchive(
         ? 'Set RECORDS_DIR to the records folder (relative paths are read from the project root), or create records/.'
         : 'Fix what the message names, then build again.',
     );
+  } finally {
+    restoreHeapGrowth?.();
   }
   // Kept even when the archive is invalid: the verdicts are right, and the next build judges only what was fixed.
   if (cache) saveValidationCache(cache, report, logger);

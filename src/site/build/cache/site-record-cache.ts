@@ -24,6 +24,8 @@ export interface KeptSiteRecord {
 export interface SiteRecordCache {
   readonly file: string;
   readonly ignored?: string;
+  /** How many records it held when opened (0 when there was no file, or it was ignored). */
+  readonly loaded: number;
   /** What was kept of the record file at `path` whose bytes hash to `sha256`, if anything. */
   get(path: string, sha256: string): KeptSiteRecord | undefined;
   /** Keeps what the site keeps of the record file at `path` whose bytes hash to `sha256`. */
@@ -41,6 +43,7 @@ export function openSiteRecordCache(dir: string, code: string): SiteRecordCache 
   const lines: KeyedLines = openKeyedLines(dir, FILE_NAME, KIND, code);
   return {
     file: lines.file,
+    loaded: lines.loaded,
     ...(lines.ignored === undefined ? {} : { ignored: lines.ignored }),
     get(path, sha256) {
       const payload = lines.get(path, sha256);

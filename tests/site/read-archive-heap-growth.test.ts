@@ -1,0 +1,52 @@
+/**
+ * readSiteArchive lifts a large archive's heap limit while it reads (src/site/build/large-archive.ts) only when the
+ * records come from the site record cache, and puts it back when done, even when the archive is refused: a build that
+ * parses every record makes the garbage the limit is there for.
+ */
+import { cpSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { readSiteArchive } from '../../src/site/build/2-read-archive.ts';
+import { REPO_ROOT } from '../helpers/records.ts';
+import { tempDir } from '../helpers/temp-dir.ts';
+
+// The real module, its lifting counted: the flag itself is the process's, and is not set in this test's process.
+const heap = vi.hoisted(() => ({ lifted: 0, restored: 0 }));
+vi.mock('../../src/site/build/large-archive.ts', async (actual) => ({
+  ...(await actual<typeof import('../../src/site/build/large-archive.ts')>()),
+  freerHeapGrowthWhileReading: () => {
+    heap.lifted++;
+    return () => void heap.restored++;
+  },
+}));
+
+const quiet = { info: () => undefined, warn: () => undefined };
+
+describe('readSiteArchive and the heap limit', () => {
+  const saved = { ...process.env };
+  afterEach(() => {
+    for (const k of ['ECHO_ARCHIVE_CACHE_DIR', 'ECHO_ARCHIVE_NO_CACHE']) {
+      if (saved[k] === undefined) delete process.env[k];
+      else process.env[k] = saved[k];
+    }
+  });
+
+  it('lifts it only while reading records from a warm cache, and puts it back, an invalid archive too', async () => {
+    const root = join(tempDir('echo-archive-heap-'), 'records');
+    cpSync(join(REPO_ROOT, 'records'), root, { recursive: true });
+    process.env.ECHO_ARCHIVE_CACHE_DIR = tempDir('echo-archive-heap-cache-');
+    delete process.env.ECHO_ARCHIVE_NO_CACHE;
+    const read = () => readSiteArchive(root, quiet, { repo: REPO_ROOT });
+
+    await readSiteArchive(root, quiet); // no cache at all
+    await read(); // an empty cache: every record parsed, the cache filled
+    expect(heap).toEqual({ lifted: 0, restored: 0 });
+
+    await read(); // the records from the cache
+    expect(heap).toEqual({ lifted: 1, restored: 1 });
+
+    writeFileSync(join(root, '2026', 'echo-2026-01-01-999999.json'), '{ "not": "a record" }\n');
+    await expect(read()).rejects.toThrow(/invalid record/);
+    expect(heap).toEqual({ lifted: 2, restored: 2 });
+  });
+});
