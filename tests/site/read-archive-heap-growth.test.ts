@@ -23,19 +23,13 @@ vi.mock('../../src/site/build/large-archive.ts', async (actual) => ({
 const quiet = { info: () => undefined, warn: () => undefined };
 
 describe('readSiteArchive and the heap limit', () => {
-  const saved = { ...process.env };
-  afterEach(() => {
-    for (const k of ['ECHO_ARCHIVE_CACHE_DIR', 'ECHO_ARCHIVE_NO_CACHE']) {
-      if (saved[k] === undefined) delete process.env[k];
-      else process.env[k] = saved[k];
-    }
-  });
+  afterEach(() => vi.unstubAllEnvs());
 
   it('lifts it only while reading records from a warm cache, and puts it back, an invalid archive too', async () => {
     const root = join(tempDir('echo-archive-heap-'), 'records');
     cpSync(join(REPO_ROOT, 'records'), root, { recursive: true });
-    process.env.ECHO_ARCHIVE_CACHE_DIR = tempDir('echo-archive-heap-cache-');
-    delete process.env.ECHO_ARCHIVE_NO_CACHE;
+    vi.stubEnv('ECHO_ARCHIVE_CACHE_DIR', tempDir('echo-archive-heap-cache-'));
+    vi.stubEnv('ECHO_ARCHIVE_NO_CACHE', undefined);
     const read = () => readSiteArchive(root, quiet, { repo: REPO_ROOT });
 
     await readSiteArchive(root, quiet); // no cache at all
