@@ -65,6 +65,14 @@ describe('keyed lines', () => {
     expect(readdirSync(dir)).toEqual(['lines.txt']);
   });
 
+  it('writes a file of megabytes whole: the first lines in one piece, the rest in several writes', () => {
+    const dir = freshDir();
+    const big = (i: number, tag = '') => `${tag}${String(i).repeat(40_000 / String(i).length)}`; // 40 kB a line: 2 MB in all
+    pass(dir, (i) => big(i));
+    pass(dir, (i, found) => (i === 30 ? big(i, 'changed ') : found));
+    expect(payloads(dir)).toEqual([...PATHS.map((_, i) => (i === 30 ? big(i, 'changed ') : big(i))), undefined]);
+  });
+
   it('keeps a path once, and refuses a payload with a line break', () => {
     const lines = openKeyedLines(freshDir(), 'lines.txt', KIND, CODE);
     lines.put('a.json', sha256Hex('a'), 'one');

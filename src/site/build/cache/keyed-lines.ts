@@ -17,7 +17,7 @@
  * A line's text is decoded only when its file asks for it: the body stays the bytes it was read as.
  */
 import { createHash } from 'node:crypto';
-import { closeSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, writeSync, writevSync } from 'node:fs';
 import { join } from 'node:path';
 import { sha256Hex } from '../../../core/crypto/sha256.ts';
 import { isProcessAlive } from '../../../core/util/process-alive.ts';
@@ -166,7 +166,9 @@ class LineWriter {
   private flush(): void {
     if (this.fd === undefined || this.pendingBytes === 0) return;
     try {
-      writeSync(this.fd, Buffer.concat(this.pending, this.pendingBytes));
+      // Gathered by the system call, not copied into one buffer first: the first lines of the file, unchanged, come
+      // as one piece of the old body (at 100,000 records an append's 125 MB, copied for nothing).
+      writevSync(this.fd, this.pending);
     } catch (err) {
       this.fail(err);
     }
