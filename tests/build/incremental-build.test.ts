@@ -262,11 +262,15 @@ describe('a build with the cache writes what a clean build writes', () => {
     writeFileSync(join(left, 'stray.html'), 'from nowhere');
     mkdirSync(join(left, 'records/echo-9999-01-01-000001'), { recursive: true });
     writeFileSync(join(left, 'records/echo-9999-01-01-000001/index.html'), 'a record that is gone');
+    // Left in records' own folders, which the page threads list as they place each page: a file, a folder of folders.
+    writeFileSync(join(left, 'records/echo-2026-01-14-000001/notes.txt'), 'left over');
+    mkdirSync(join(left, 'records/echo-2026-08-12-000015/old/deeper'), { recursive: true });
+    writeFileSync(join(left, 'records/echo-2026-08-12-000015/old/deeper/index.html'), 'left over');
     rmSync(join(left, 'policies'), { recursive: true });
     writeFileSync(join(left, 'policies'), 'a file where a folder belongs');
     const { log } = await cachedEqualsClean();
     expect(siteFolder(log).written).toBeGreaterThanOrEqual(3);
-    expect(siteFolder(log).removed).toBeGreaterThanOrEqual(2);
+    expect(siteFolder(log).removed).toBeGreaterThanOrEqual(4);
     expect(readdirSync(project).filter((name) => name.includes('.building-') || name.includes('.previous-'))).toEqual([]);
   }, 180_000);
 });

@@ -113,6 +113,16 @@ describe('startRecordPages', () => {
       // Again over the same folder (the previous build's site, updated in place): nothing is written.
       const again = startRecordPages(records, { frame, dir, logger: quiet, threads, searchDir: tempDir() });
       expect(await again.finish()).toEqual({ ...total, changed: 0 });
+      // What a record's folder holds besides its page is noted for the build's prune, folders deepest first.
+      const [a, b] = records.map((r) => r.id);
+      writeFileSync(join(dir, a!, 'notes.txt'), 'left over');
+      mkdirSync(join(dir, b!, 'old', 'deeper'), { recursive: true });
+      writeFileSync(join(dir, b!, 'old', 'deeper', 'page.html'), 'left over');
+      const beside = (await startRecordPages(records, { frame, dir, logger: quiet, threads, searchDir: tempDir() }).finish()).besidePages;
+      expect({ files: beside?.files.sort(), folders: beside?.folders }).toEqual({
+        files: [`${a}/notes.txt`, `${b}/old/deeper/page.html`].sort(),
+        folders: [`${b}/old/deeper`, `${b}/old`],
+      });
     });
   }
 

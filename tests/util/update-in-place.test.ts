@@ -140,6 +140,14 @@ describe('listTreeInSlices', () => {
     expect(listing.folders.indexOf('g/h/i')).toBeLessThan(listing.folders.indexOf('g/h'));
     expect(listing.folders).toContain('empty');
   });
+
+  it('passes over the folders it is told another lists, and only those', async () => {
+    const dir = tempDir('in-place-');
+    for (const path of ['a/b/c', 'a/e', 'g/h/i', 'g/k', 'a-b/x']) put(join(dir, path), path);
+    const listing = await listTreeInSlices(dir, new Set(['a/b', 'g', 'a-b/x']));
+    expect(listing.files.sort()).toEqual(['a-b/x', 'a/e']); // a-b/x is a file: a file is listed, whatever the set says
+    expect(listing.folders.sort()).toEqual(['a', 'a-b']);
+  });
 });
 
 describe('pruneFolder', () => {

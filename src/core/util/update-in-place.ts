@@ -189,20 +189,25 @@ export function listTree(root: string): TreeListing {
   return listing;
 }
 
-/** listTree in slices of the thread's time (src/core/util/time-slices.ts), for a thread that hands out work meanwhile. */
-export async function listTreeInSlices(root: string): Promise<TreeListing> {
+/**
+ * listTree in slices of the thread's time (src/core/util/time-slices.ts), for a thread that hands out work meanwhile.
+ * The folders named in `besides` are neither listed nor walked: the caller learns what they hold otherwise (a build's
+ * page threads list each record's folder as they place its page: src/site/build/3-record-pages-worker.ts).
+ */
+export async function listTreeInSlices(root: string, besides?: ReadonlySet<string>): Promise<TreeListing> {
   const listing: TreeListing = { files: [], folders: [] };
-  await runInSlices(listTreeSteps(root, listing));
+  await runInSlices(listTreeSteps(root, listing, besides));
   return listing;
 }
 
-/** listTree's walk into `listing`, a step per folder read. */
-function* listTreeSteps(root: string, listing: TreeListing): Generator<void> {
+/** listTree's walk into `listing`, a step per folder read; the folders in `besides` are passed over. */
+function* listTreeSteps(root: string, listing: TreeListing, besides?: ReadonlySet<string>): Generator<void> {
   function* walk(dir: string, prefix: string): Generator<void> {
     const entries = readdirSync(dir, { withFileTypes: true });
     yield;
     for (const entry of entries) {
       if (!entry.isDirectory()) listing.files.push(prefix + entry.name);
+      else if (besides?.has(prefix + entry.name)) continue;
       else {
         yield* walk(join(dir, entry.name), `${prefix}${entry.name}/`);
         listing.folders.push(prefix + entry.name);

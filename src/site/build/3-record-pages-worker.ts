@@ -12,10 +12,11 @@
  * build's peak memory double.
  * Synchronous file calls: this thread has nothing else to do.
  */
+import { readdirSync, type Dirent } from 'node:fs';
 import { join } from 'node:path';
 import { parsedRecord, publishRawRecord, readRawRecord, type RawRecordFile } from './4-raw-records.ts';
 import { PageCache, pageCacheKey, type PageCacheSettings } from './cache/page-cache.ts';
-import { linkIfChanged, writeIfChanged, type KnownSource } from '../../core/util/update-in-place.ts';
+import { linkIfChanged, listTree, writeIfChanged, type KnownSource, type TreeListing } from '../../core/util/update-in-place.ts';
 import { echoHtml } from '../render/echo-html.ts';
 import { frameOf, type FrameSettings, type SiteFrame } from '../render/page-frame.ts';
 import { recordDocument } from '../render/record-document.ts';
@@ -26,8 +27,9 @@ import { searchDocumentReference, writeSearchDocuments } from './7-search-index.
 import type { ListingJob } from '../model/listing-jobs.ts';
 import { listingDocument } from '../render/listing-document.ts';
 
-/** A record page's file, from the folder of record pages (the site's records/). */
-export const recordPageName = (id: string): string => `${id}/index.html`;
+/** A record page's file in its record's folder, and that file from the folder of record pages (the site's records/). */
+const PAGE_FILE = 'index.html';
+export const recordPageName = (id: string): string => `${id}/${PAGE_FILE}`;
 
 /** A listing page's file, from the site's folder (a listing job's path is a folder's, ending in "/"). */
 export const listingPageName = (path: string): string => `${path}index.html`;
@@ -106,8 +108,44 @@ export interface RecordBatchResult {
   changed: number;
   /** The listing pages given without their job that the cache could not give (their places in `listings.pages`). */
   unplaced?: number[];
+  /**
+   * What the records' folders held besides their pages, just before each page was placed (paths from the folder of
+   * record pages; folders deepest first): for the build's prune, whose walk of the site passes over the records'
+   * folders (src/site/build/site-build.ts). None when they held nothing else.
+   */
+  besidePages?: TreeListing;
   /** How long the batch took, in milliseconds (the pool keeps about so much work queued at each thread). */
   ms?: number;
+}
+
+/**
+ * Notes in `result.besidePages` what the record folder `folder` (`id` from the folder of record pages) holds besides
+ * its page: this thread is placing the page there anyway, and 100,000 such folders took the main thread's walk of
+ * the site a second or more to read. A folder not there yet, or a file where it belongs, holds nothing to note (the
+ * page's placing makes the folder; a file in the way is in the main thread's walk).
+ */
+function listBesidePage(folder: string, id: string, result: RecordBatchResult): void {
+  let entries: Dirent[];
+  try {
+    entries = readdirSync(folder, { withFileTypes: true });
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT' || code === 'ENOTDIR') return;
+    throw err;
+  }
+  for (const entry of entries) {
+    if (entry.name === PAGE_FILE && !entry.isDirectory()) continue;
+    const found = (result.besidePages ??= { files: [], folders: [] });
+    const path = `${id}/${entry.name}`;
+    if (!entry.isDirectory()) {
+      found.files.push(path);
+      continue;
+    }
+    const inside = listTree(join(folder, entry.name));
+    for (const file of inside.files) found.files.push(`${path}/${file}`);
+    for (const sub of inside.folders) found.folders.push(`${path}/${sub}`);
+    found.folders.push(path);
+  }
 }
 
 /** This thread's view of the cache, for the build that is running (a thread may serve several builds in tests). */
@@ -142,6 +180,7 @@ export default function renderRecordPages({ frame, dir, jobs, cache: settings, s
     let bytes = published.bytes;
     const recordBytes = () => (bytes ??= readRawRecord(raw));
     const file = join(dir, recordPageName(page.entry.id));
+    listBesidePage(join(dir, page.entry.id), page.entry.id, result);
     result.pages++;
     const key = cache ? pageCacheKey(cache.settings.code, frame, page) : undefined;
     if (cache && key) {

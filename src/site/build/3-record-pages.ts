@@ -189,6 +189,11 @@ export function startRecordPages(
     total.entriesHashed += r.entriesHashed;
     total.entriesKnown += r.entriesKnown;
     for (const entry of r.entries) total.entries.push(entry);
+    if (r.besidePages) {
+      const beside = (total.besidePages ??= { files: [], folders: [] });
+      for (const file of r.besidePages.files) beside.files.push(file);
+      for (const folder of r.besidePages.folders) beside.folders.push(folder);
+    }
   };
   let done = new Uint8Array(0);
   let next = 0;

@@ -138,12 +138,16 @@ export async function startSiteBuild({ repo, root, frame, logger, site, stagingP
         const archive = await writeArchivePages(records, site.dir, frame);
         logger.info(`Wrote ${archive.files.length} pages and documents made from the whole archive (${archive.changed} changed, ${Math.round(performance.now() - started)} ms)`);
         // Then, still while the page threads render, the listings that the prunes at the end work from (at 100,000
-        // records the site's 228,000 files and the page cache's 214,000 entries, about 2.5 s): in slices, so that the
-        // threads keep getting batches, and before this thread joins in rendering, so that they are not left to the end.
-        const listing = await listTreeInSlices(site.dir);
+        // records the site's 128,000 files outside the records' folders and the page cache's 214,000 entries): in
+        // slices, so that the threads keep getting batches, and before this thread joins in rendering, so that they
+        // are not left to the end. The records' own folders, 100,000 of them with a page each, are left to the page
+        // threads, which list each as they place its page (besidePages): an append at 99,006 records 10.66 → 10.26 s.
+        const listing = await listTreeInSlices(site.dir, new Set(records.map(({ id }) => `${RECORDS_PATH}/${id}`)));
         const cacheListing = cache ? await listPageCache(cache.settings.dir) : undefined;
         const done = await pages.finish();
         finished = true;
+        for (const file of done.besidePages?.files ?? []) listing.files.push(`${RECORDS_PATH}/${file}`);
+        for (const folder of done.besidePages?.folders ?? []) listing.folders.push(`${RECORDS_PATH}/${folder}`);
         const files = new Set([...(await placed), ...archive.files]);
         let changed = archive.changed + done.changed + Number(writeIfChanged(join(site.dir, browseScript.path), browseScript.bytes));
         files.add(browseScript.path);
