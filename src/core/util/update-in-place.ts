@@ -179,6 +179,12 @@ export interface TreeListing {
   folders: string[];
 }
 
+/** Adds `more` to `listing`, its paths under `prefix` (a folder's path ending in "/", or "" for the same root). */
+export function addToListing(listing: TreeListing, more: TreeListing, prefix = ''): void {
+  for (const file of more.files) listing.files.push(prefix + file);
+  for (const folder of more.folders) listing.folders.push(prefix + folder);
+}
+
 /**
  * Lists every file and folder under `root`, for pruneListed: a build lists its folder while its pages are still being
  * written (on other threads), instead of walking it after them.

@@ -5,18 +5,19 @@
  * (src/site/build/2-read-archive.ts), and the raw-record step reads the file anyway. With the page cache
  * (src/site/build/cache/page-cache.ts), a page whose inputs are unchanged is linked from the cache instead of rendered.
  * The folder may hold the previous build's pages (scripts/build.ts updates the site in place): a page or file that
- * is right already is left as it is (src/core/util/update-in-place.ts).
+ * is right already is left as it is (src/core/util/update-in-place.ts), and whatever else a record's folder holds is
+ * noted for the build's prune (besidePages).
  * Each record's search document (src/site/render/record-page/search-document.ts), or a reference to it in the cache
  * beside its page when the page came from there, goes into the batch's own file of search documents (src/site/build/7-search-index.ts),
  * not back to the main thread: a hundred thousand records' text crossing into Astro's thread while it renders made the
  * build's peak memory double.
  * Synchronous file calls: this thread has nothing else to do.
  */
-import { readdirSync, type Dirent } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { parsedRecord, publishRawRecord, readRawRecord, type RawRecordFile } from './4-raw-records.ts';
 import { PageCache, pageCacheKey, type PageCacheSettings } from './cache/page-cache.ts';
-import { linkIfChanged, listTree, writeIfChanged, type KnownSource, type TreeListing } from '../../core/util/update-in-place.ts';
+import { addToListing, linkIfChanged, listTree, writeIfChanged, type KnownSource, type TreeListing } from '../../core/util/update-in-place.ts';
 import { echoHtml } from '../render/echo-html.ts';
 import { frameOf, type FrameSettings, type SiteFrame } from '../render/page-frame.ts';
 import { recordDocument } from '../render/record-document.ts';
@@ -27,12 +28,12 @@ import { searchDocumentReference, writeSearchDocuments } from './7-search-index.
 import type { ListingJob } from '../model/listing-jobs.ts';
 import { listingDocument } from '../render/listing-document.ts';
 
-/** A record page's file in its record's folder, and that file from the folder of record pages (the site's records/). */
+/** A page's file in its own folder; a record page's from the folder of record pages (the site's records/). */
 const PAGE_FILE = 'index.html';
 export const recordPageName = (id: string): string => `${id}/${PAGE_FILE}`;
 
 /** A listing page's file, from the site's folder (a listing job's path is a folder's, ending in "/"). */
-export const listingPageName = (path: string): string => `${path}index.html`;
+export const listingPageName = (path: string): string => `${path}${PAGE_FILE}`;
 
 /** A record page's input without the record itself, which is read from the record's file. */
 export type RecordPageJob = Omit<RecordPageInput, 'entry'> & { entry: Omit<RecordPageInput['entry'], 'record'> };
@@ -122,30 +123,21 @@ export interface RecordBatchResult {
  * Notes in `result.besidePages` what the record folder `folder` (`id` from the folder of record pages) holds besides
  * its page: this thread is placing the page there anyway, and 100,000 such folders took the main thread's walk of
  * the site a second or more to read. A folder not there yet, or a file where it belongs, holds nothing to note (the
- * page's placing makes the folder; a file in the way is in the main thread's walk).
+ * page's placing makes the folder; a file in the way is in the main thread's walk); nor does a folder that holds the
+ * page alone, or a folder in its place (placing the page removes it whole), which is read once, by name only.
  */
 function listBesidePage(folder: string, id: string, result: RecordBatchResult): void {
-  let entries: Dirent[];
+  let names: string[];
   try {
-    entries = readdirSync(folder, { withFileTypes: true });
+    names = readdirSync(folder);
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
     if (code === 'ENOENT' || code === 'ENOTDIR') return;
     throw err;
   }
-  for (const entry of entries) {
-    if (entry.name === PAGE_FILE && !entry.isDirectory()) continue;
-    const found = (result.besidePages ??= { files: [], folders: [] });
-    const path = `${id}/${entry.name}`;
-    if (!entry.isDirectory()) {
-      found.files.push(path);
-      continue;
-    }
-    const inside = listTree(join(folder, entry.name));
-    for (const file of inside.files) found.files.push(`${path}/${file}`);
-    for (const sub of inside.folders) found.folders.push(`${path}/${sub}`);
-    found.folders.push(path);
-  }
+  if (names.every((name) => name === PAGE_FILE)) return;
+  const inside = listTree(folder);
+  addToListing((result.besidePages ??= { files: [], folders: [] }), { files: inside.files.filter((file) => file !== PAGE_FILE), folders: inside.folders }, `${id}/`);
 }
 
 /** This thread's view of the cache, for the build that is running (a thread may serve several builds in tests). */

@@ -24,6 +24,7 @@ import type { PublishRecord } from '../../core/publish/records.ts';
 import { archiveViewsOf, type SiteRecord } from './2-read-archive.ts';
 import type { ArchiveLogger } from './console-logger.ts';
 import renderRecordPages, { type RecordBatchResult, type RecordJob, type RecordPageBatch } from './3-record-pages-worker.ts';
+import { addToListing } from '../../core/util/update-in-place.ts';
 import type { ListingJob } from '../model/listing-jobs.ts';
 import type { FrameSettings } from '../render/page-frame.ts';
 import { listingCacheKey, type PageCacheSettings } from './cache/page-cache.ts';
@@ -189,11 +190,7 @@ export function startRecordPages(
     total.entriesHashed += r.entriesHashed;
     total.entriesKnown += r.entriesKnown;
     for (const entry of r.entries) total.entries.push(entry);
-    if (r.besidePages) {
-      const beside = (total.besidePages ??= { files: [], folders: [] });
-      for (const file of r.besidePages.files) beside.files.push(file);
-      for (const folder of r.besidePages.folders) beside.folders.push(folder);
-    }
+    if (r.besidePages) addToListing((total.besidePages ??= { files: [], folders: [] }), r.besidePages);
   };
   let done = new Uint8Array(0);
   let next = 0;

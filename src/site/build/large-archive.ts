@@ -28,12 +28,10 @@ export const HEAP_GROWING_FLAG = '--heap-growing-percent=20';
 export function limitHeapGrowthFor(files: number): boolean {
   if (files < LARGE_ARCHIVE) return false;
   setHeapGrowing(HEAP_GROWING_FLAG);
-  limited = true;
   return true;
 }
 
-/** Whether limitHeapGrowthFor applied the limit in this process, and the heap-growth flag this module set last. */
-let limited = false;
+/** The heap-growth flag this module set last: none until limitHeapGrowthFor applied the limit. */
 let flagSet: string | undefined;
 
 /** The heap-growth flag this module set last in this process, if any (V8 does not say what its flags are). */
@@ -57,7 +55,7 @@ export const READING_HEAP_GROWING_FLAG = '--heap-growing-percent=100';
  * reading fell from 24 to 14 and an append's peak rose from 0.95–1.02 to 1.00–1.08 GB (one process).
  */
 export function freerHeapGrowthWhileReading(): () => void {
-  if (!limited) return () => undefined;
+  if (flagSet === undefined) return () => undefined; // no limit to lift
   setHeapGrowing(READING_HEAP_GROWING_FLAG);
   return () => setHeapGrowing(HEAP_GROWING_FLAG);
 }

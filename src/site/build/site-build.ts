@@ -16,7 +16,7 @@ import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildCacheRoot, noCacheFromEnv } from '../../core/publish/build-cache.ts';
 import { fileSystemNow } from '../../core/util/change-time.ts';
-import { listTreeInSlices, writeIfChanged } from '../../core/util/update-in-place.ts';
+import { addToListing, listTreeInSlices, writeIfChanged } from '../../core/util/update-in-place.ts';
 import { sitePaths } from '../model/paths.ts';
 import { listingJobs } from '../model/listing-jobs.ts';
 import { browsePageSize } from '../model/listing-pages.ts';
@@ -146,8 +146,7 @@ export async function startSiteBuild({ repo, root, frame, logger, site, stagingP
         const cacheListing = cache ? await listPageCache(cache.settings.dir) : undefined;
         const done = await pages.finish();
         finished = true;
-        for (const file of done.besidePages?.files ?? []) listing.files.push(`${RECORDS_PATH}/${file}`);
-        for (const folder of done.besidePages?.folders ?? []) listing.folders.push(`${RECORDS_PATH}/${folder}`);
+        if (done.besidePages) addToListing(listing, done.besidePages, `${RECORDS_PATH}/`);
         const files = new Set([...(await placed), ...archive.files]);
         let changed = archive.changed + done.changed + Number(writeIfChanged(join(site.dir, browseScript.path), browseScript.bytes));
         files.add(browseScript.path);
