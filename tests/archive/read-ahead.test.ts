@@ -62,6 +62,43 @@ describe('openArchiveReader', () => {
     }
   });
 
+  it('with transient bytes, gives the same files from a ring shared with the thread, each whole until the chunk after the next', async () => {
+    const root = makeArchive(manyFiles());
+    const paths = Object.keys(manyFiles()).sort();
+    const reader = openArchiveReader(root, paths, { aheadFrom: 1, transient: true });
+    try {
+      const expected = paths.map((path) => seen(readArchiveFile(root, path)));
+      let held: { file: LoadedFile; bytes: Buffer } | undefined;
+      for (const [i, path] of paths.entries()) {
+        if (i === 1) await sleep(1000); // the thread starts, and reads its window ahead into the ring
+        const file = reader.read(path);
+        // As a streaming validation does: judged (parsed) while it is the file in hand, then let go.
+        expect(seen(file)).toEqual(expected[i]);
+        expect(file.sha256).toBe(sha256Hex(file.bytes!));
+        // The last file of a chunk, still whole once the validation is in the next chunk and the thread has had time
+        // to fill every slot it may (the ring's one slot of margin).
+        if (i % 32 === 31) held = { file, bytes: Buffer.from(file.bytes!) };
+        if (held && i % 32 === 30) {
+          expect(held.file.bytes!.equals(held.bytes)).toBe(true);
+          await sleep(50);
+        }
+      }
+      expect(reader.byThread).toBeGreaterThan(0);
+    } finally {
+      reader.close();
+    }
+    // The files the thread read came in the ring: nothing moved per chunk.
+    const again = openArchiveReader(root, paths, { aheadFrom: 1, transient: true });
+    try {
+      again.read(paths[0]!);
+      await sleep(500);
+      const shared = paths.slice(1, 100).map((path) => again.read(path).bytes!.buffer);
+      expect(shared.some((buffer) => buffer instanceof SharedArrayBuffer)).toBe(true);
+    } finally {
+      again.close();
+    }
+  });
+
   it('reads on one thread below its threshold, and a file out of order or after closing as the caller asks', () => {
     const root = makeArchive(manyFiles());
     const paths = Object.keys(manyFiles()).sort();
@@ -107,12 +144,33 @@ describe('readChunk', () => {
     expect([missing, dir, big]).toEqual([null, null, null]);
     for (const [entry, text] of [[a, '{"a":1}\n'], [c, '{"c":"ccc"}\n']] as const) {
       const [offset, length, identity, sha256] = entry!;
-      expect(Buffer.from(chunk.buffer, offset, length).toString()).toBe(text);
+      expect(Buffer.from(chunk.buffer!, offset, length).toString()).toBe(text);
       expect(sha256).toBe(sha256Hex(text));
       expect(identity).toMatch(/^\d+:\d+$/);
     }
     // Chunk 1 of chunks of two: the third and fourth paths.
     expect(readChunk(root, ['x', 'y', 'a.json', 'c.json'], 1, 2, 50).files.map((f) => f && f[1])).toEqual([8, 12]);
+  });
+
+  it('reads a chunk into its slot of a ring when it fits (chunk i into slot i mod slots), else into a buffer of its own', () => {
+    const root = makeArchive({ 'a.json': '{"a":1}\n', 'c.json': '{"c":"ccc"}\n' });
+    const ring = { buffer: new SharedArrayBuffer(3 * 32), slots: 3, slotBytes: 32 };
+    const paths = ['x', 'y', 'a.json', 'c.json'];
+    // Chunk 1 of chunks of two (the third and fourth paths) goes in slot 1 of three, at byte 32.
+    const inRing = readChunk(root, paths, 1, 2, 50, ring);
+    expect(inRing.buffer).toBeUndefined();
+    const [a, c] = inRing.files;
+    expect(a![0]).toBe(32);
+    expect(c![0]).toBe(32 + 8 + 1); // after a's 8 bytes and its spare byte
+    expect(Buffer.from(ring.buffer, a![0], a![1]).toString()).toBe('{"a":1}\n');
+    expect(Buffer.from(ring.buffer, c![0], c![1]).toString()).toBe('{"c":"ccc"}\n');
+    expect(c![3]).toBe(sha256Hex('{"c":"ccc"}\n'));
+    // 8 + 1 + 12 + 1 bytes do not fit in a slot of 16: the chunk gets a buffer of its own, the ring is left alone.
+    const small = { buffer: new SharedArrayBuffer(3 * 16), slots: 3, slotBytes: 16 };
+    const own = readChunk(root, paths, 1, 2, 50, small);
+    expect(own.buffer).toBeInstanceOf(ArrayBuffer);
+    expect(Buffer.from(own.buffer!, own.files[1]![0], own.files[1]![1]).toString()).toBe('{"c":"ccc"}\n');
+    expect(Buffer.from(small.buffer).every((byte) => byte === 0)).toBe(true);
   });
 });
 

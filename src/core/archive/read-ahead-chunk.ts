@@ -9,20 +9,22 @@
 import { createHash } from 'node:crypto';
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { fileIdentity } from '../util/file-identity.ts';
-import type { ReadAheadChunk } from './read-ahead-protocol.ts';
+import type { ChunkRing, ReadAheadChunk } from './read-ahead-protocol.ts';
 
 /**
- * Chunk `index` of `paths` (under `root`), read into one buffer: each file as [offset, length, identity, sha256], or
- * null when it is left to the validation.
+ * Chunk `index` of `paths` (under `root`), read into its slot of `ring` when given and the chunk fits, else into a
+ * buffer of its own: each file as [offset, length, identity, sha256], or null when it is left to the validation.
  */
-export function readChunk(root: string, paths: readonly string[], index: number, chunkSize: number, maxBytes: number): ReadAheadChunk {
+export function readChunk(root: string, paths: readonly string[], index: number, chunkSize: number, maxBytes: number, ring?: ChunkRing): ReadAheadChunk {
   const names = paths.slice(index * chunkSize, (index + 1) * chunkSize);
   const open: ({ fd: number; size: number; identity: string } | null)[] = [];
   try {
     for (const name of names) open.push(openFile(`${root}/${name}`, maxBytes));
     // One spare byte a file: a file that fills it grew after its size was read, and is left to the validation.
-    const buffer = new ArrayBuffer(open.reduce((sum, f) => sum + (f ? f.size + 1 : 0), 0));
-    let offset = 0;
+    const size = open.reduce((sum, f) => sum + (f ? f.size + 1 : 0), 0);
+    const inRing = ring !== undefined && size <= ring.slotBytes;
+    const buffer = inRing ? ring.buffer : new ArrayBuffer(size);
+    let offset = inRing ? (index % ring.slots) * ring.slotBytes : 0;
     const files = open.map((f): ReadAheadChunk['files'][number] => {
       if (!f) return null;
       const view = new Uint8Array(buffer, offset, f.size + 1);
@@ -32,7 +34,7 @@ export function readChunk(root: string, paths: readonly string[], index: number,
       if (length === undefined || length > f.size) return null;
       return [start, length, f.identity, createHash('sha256').update(view.subarray(0, length)).digest('hex')];
     });
-    return { index, buffer, files };
+    return inRing ? { index, files } : { index, buffer: buffer as ArrayBuffer, files };
   } finally {
     for (const f of open) if (f) closeSync(f.fd);
   }

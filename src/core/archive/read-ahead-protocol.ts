@@ -30,11 +30,28 @@ export interface ReadAheadData {
   /** A larger file is left to the validation (which reads it for its size only: src/core/rules/file/too-large.ts). */
   maxBytes: number;
   control: SharedArrayBuffer;
+  /** Where a chunk goes when it fits, if the validation lets each file's bytes go soon enough (read-ahead.ts: ChunkRing). */
+  ring?: ChunkRing;
 }
 
-/** A chunk of files read: each as [offset in `buffer`, length, identity, SHA-256], or null when it is left to the validation. */
+/**
+ * Memory shared by the two threads, allocated once, in which chunk `i` is read into slot `i % slots` when its bytes
+ * fit in `slotBytes` (one that does not gets a buffer of its own). Nothing is moved per chunk, so the validation's
+ * thread allocates nothing per file: each moved buffer counted as new memory outside V8's heap there, and V8 answers
+ * every 64 MB of that with a full collection.
+ */
+export interface ChunkRing {
+  buffer: SharedArrayBuffer;
+  slots: number;
+  slotBytes: number;
+}
+
+/**
+ * A chunk of files read: each as [offset in `buffer`, length, identity, SHA-256], or null when it is left to the
+ * validation. Without `buffer` the bytes are in the ring, and the offsets are the ring's.
+ */
 export interface ReadAheadChunk {
   index: number;
-  buffer: ArrayBuffer;
+  buffer?: ArrayBuffer;
   files: ([offset: number, length: number, identity: string, sha256: string] | null)[];
 }

@@ -1,7 +1,7 @@
 /**
  * The thread that reads an archive's files ahead of its validation (read-ahead.ts says how the two share the work):
- * it claims the next chunk of files, reads it (read-ahead-chunk.ts) and posts it in one buffer, moved rather than
- * copied. It stays at most `window` chunks ahead of the chunk the validation is at, so the bytes in flight stay
+ * it claims the next chunk of files, reads it (read-ahead-chunk.ts) into the ring the two threads share, or into a
+ * buffer of its own that it moves rather than copies, and posts it. It stays at most `window` chunks ahead of the chunk the validation is at, so the bytes in flight stay
  * bounded whatever the archive's size.
  *
  * Imports nothing of the project but the chunk's reading and the protocol: the thread starts while the validation is
@@ -11,7 +11,7 @@ import { workerData, type MessagePort } from 'node:worker_threads';
 import { readChunk } from './read-ahead-chunk.ts';
 import { CONTROL, STATE, type ReadAheadData } from './read-ahead-protocol.ts';
 
-const { root, paths, port, control, chunkSize, window, maxBytes } = workerData as ReadAheadData & { port: MessagePort };
+const { root, paths, port, control, chunkSize, window, maxBytes, ring } = workerData as ReadAheadData & { port: MessagePort };
 const ctrl = new Int32Array(control);
 const chunks = Math.ceil(paths.length / chunkSize);
 
@@ -27,8 +27,8 @@ try {
     }
     // The validation claims a chunk the same way when it gets there first: whoever wins reads it.
     if (Atomics.compareExchange(ctrl, CONTROL.claimed, next, next + 1) !== next) continue;
-    const chunk = readChunk(root, paths, next, chunkSize, maxBytes);
-    port.postMessage(chunk, [chunk.buffer]);
+    const chunk = readChunk(root, paths, next, chunkSize, maxBytes, ring);
+    port.postMessage(chunk, chunk.buffer ? [chunk.buffer] : []);
     Atomics.add(ctrl, CONTROL.delivered, 1);
     Atomics.notify(ctrl, CONTROL.delivered);
   }

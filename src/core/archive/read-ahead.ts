@@ -8,7 +8,11 @@
  * compare-and-swap on a shared counter), so nothing is read twice and neither waits for a chunk nobody is reading.
  * When the validation reaches a chunk the thread has claimed and not yet posted, it claims and reads the next ones
  * itself until that chunk comes, so that neither side idles while the other reads. Both stay at most WINDOW chunks
- * ahead of the validation, so the bytes in flight are bounded. A chunk comes as one buffer, moved, not copied.
+ * ahead of the validation, so the bytes in flight are bounded. A chunk comes as one buffer, moved, not copied; or,
+ * for a validation that lets each file's bytes go as it moves on (`transient`: the site build's, which streams), in
+ * its slot of a ring the two threads share (ChunkRing), so that nothing is allocated per chunk on the validation's
+ * thread. The ring has a slot for each chunk the thread may be ahead, one for the chunk the validation is in, and one
+ * more: the chunk the validation has just left, whose last file it may still hold while it takes the next.
  *
  * What a file is read as does not depend on who read it: the same bytes, the same identity (the descriptor's device
  * and inode), parsed by the same code (archiveFileOf). A file the thread leaves (not a whole regular file within the
@@ -20,7 +24,7 @@ import { MAX_RECORD_BYTES } from '../rules/file/too-large.ts';
 import type { LoadedFile } from './load-archive.ts';
 import { readChunk } from './read-ahead-chunk.ts';
 import { archiveFileOf, readArchiveFile } from './read-file.ts';
-import { CONTROL, CONTROL_SLOTS, STATE, type ReadAheadChunk, type ReadAheadData } from './read-ahead-protocol.ts';
+import { CONTROL, CONTROL_SLOTS, STATE, type ChunkRing, type ReadAheadChunk, type ReadAheadData } from './read-ahead-protocol.ts';
 
 /** Below this many files a thread's start (about 0.1 s of the other core) costs more than it saves. */
 export const READ_AHEAD_FROM = 1000;
@@ -28,6 +32,8 @@ export const READ_AHEAD_FROM = 1000;
 const CHUNK_SIZE = 32;
 /** Chunks the thread may be ahead: at about 7 KB a record, some 1 MB in flight. */
 const WINDOW = 4;
+/** A ring slot: room for 32 records of 32 KB (the archive's are about 7 KB); a larger chunk gets a buffer of its own. */
+const SLOT_BYTES = 1 << 20;
 /** How long the validation waits for a chunk the thread claimed before it reads the chunk itself. */
 const PATIENCE_MS = 60_000;
 
@@ -43,12 +49,18 @@ export interface ArchiveFileReader {
 export interface ReaderOptions {
   /** From how many files on a thread reads ahead (READ_AHEAD_FROM); fewer are read in turn. */
   aheadFrom?: number;
+  /**
+   * Whether the caller lets each file's bytes go before it reads on into the chunk after the next (a streaming
+   * validation, which keeps nothing of a file once it is judged): the bytes may then be read into a ring the threads
+   * share and are overwritten after that. Otherwise each file's bytes are its own to keep.
+   */
+  transient?: boolean;
 }
 
 /** A reader of `paths` (the .json files the validation reads, in its order) under `root`. */
-export function openArchiveReader(root: string, paths: readonly string[], { aheadFrom = READ_AHEAD_FROM }: ReaderOptions = {}): ArchiveFileReader {
+export function openArchiveReader(root: string, paths: readonly string[], { aheadFrom = READ_AHEAD_FROM, transient = false }: ReaderOptions = {}): ArchiveFileReader {
   if (paths.length === 0 || paths.length < aheadFrom) return { read: (path) => readArchiveFile(root, path), close: () => undefined, byThread: 0 };
-  return new ReadAhead(root, paths);
+  return new ReadAhead(root, paths, transient ? { buffer: new SharedArrayBuffer((WINDOW + 2) * SLOT_BYTES), slots: WINDOW + 2, slotBytes: SLOT_BYTES } : undefined);
 }
 
 class ReadAhead implements ArchiveFileReader {
@@ -67,10 +79,12 @@ class ReadAhead implements ArchiveFileReader {
   private fromThread = 0;
   private readonly root: string;
   private readonly paths: readonly string[];
+  private readonly ring: ChunkRing | undefined;
 
-  constructor(root: string, paths: readonly string[]) {
+  constructor(root: string, paths: readonly string[], ring: ChunkRing | undefined) {
     this.root = root;
     this.paths = paths;
+    this.ring = ring;
     const { port1, port2 } = new MessageChannel();
     const data: ReadAheadData & { port: MessagePort } = {
       root,
@@ -79,6 +93,7 @@ class ReadAhead implements ArchiveFileReader {
       window: WINDOW,
       maxBytes: MAX_RECORD_BYTES,
       control: this.ctrl.buffer as SharedArrayBuffer,
+      ...(ring === undefined ? {} : { ring }),
       port: port2,
     };
     try {
@@ -103,7 +118,7 @@ class ReadAhead implements ArchiveFileReader {
     if (!this.current || !entry) return readArchiveFile(this.root, path);
     if (this.posted.has(index)) this.fromThread++;
     const [offset, length, identity, sha256] = entry;
-    return archiveFileOf(path, Buffer.from(this.current.buffer, offset, length), identity, sha256);
+    return archiveFileOf(path, Buffer.from(this.current.buffer ?? this.ring!.buffer, offset, length), identity, sha256);
   }
 
   get byThread(): number {
@@ -159,7 +174,7 @@ class ReadAhead implements ArchiveFileReader {
   }
 
   private readHere(index: number): ReadAheadChunk {
-    return readChunk(this.root, this.paths, index, CHUNK_SIZE, MAX_RECORD_BYTES);
+    return readChunk(this.root, this.paths, index, CHUNK_SIZE, MAX_RECORD_BYTES, this.ring);
   }
 
   private drain(): void {

@@ -59,7 +59,9 @@ export interface ValidateOptions {
   /**
    * Validate file by file: each file is read, judged and handed here with its bytes and parsed record, which are
    * then let go (its report keeps the diagnostics and the listing's entry: path, id, size, `unread`). Memory then
-   * stays flat however large the archive (the site build). Without it every report keeps its loaded file.
+   * stays flat however large the archive (the site build). Without it every report keeps its loaded file. The bytes
+   * are lent for the call: a large archive's are read into memory that is reused a few files later (read-ahead.ts,
+   * `transient`), so whatever is kept of them must be copied (the record parsed from them is the caller's).
    */
   onFile?: (report: FileReport) => void;
   /**
@@ -96,7 +98,8 @@ export function validateLoadedArchive(archive: LoadedArchive, { only, removed = 
 
   const files: FileReport[] = [];
   const toRead = archive.files.filter((entry) => entry.unread && isReportedFile(entry, only) && entry.path.endsWith('.json'));
-  const reader = openArchiveReader(archive.root, toRead.map((entry) => entry.path), readAhead);
+  // Streaming keeps nothing of a file once it is judged and handed on (report.file becomes its listing entry below).
+  const reader = openArchiveReader(archive.root, toRead.map((entry) => entry.path), { ...readAhead, transient: onFile !== undefined });
   try {
     for (const entry of archive.files) {
       if (!isReportedFile(entry, only)) continue;
