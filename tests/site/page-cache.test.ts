@@ -69,6 +69,22 @@ describe('page cache entries', () => {
   };
   const key = 'f'.repeat(64);
 
+  it('given the listing made for the prune, finds what it lists without reading the folders again', async () => {
+    const { dir, cache, write } = setup();
+    const listed = cache.store(key, write('a.html', '<p>listed</p>'), '<p>listed</p>')!;
+    const listing = await listPageCache(dir);
+    // Stored after the listing: on disk, not in the listing, so a cache that used it cannot know of it.
+    const other = 'e'.repeat(64);
+    cache.store(other, write('b.html', '<p>later</p>'), '<p>later</p>');
+    const fromListing = new PageCache({ dir, code: 'code', build: 'next' }, listing);
+    expect(fromListing.find(key)).toEqual({ name: listed, bytes: Buffer.from('<p>listed</p>') });
+    expect(fromListing.find(other)).toBeUndefined();
+    expect(new PageCache({ dir, code: 'code', build: 'next' }).find(other)?.bytes.toString()).toBe('<p>later</p>');
+    // What it lists is still checked: an entry removed since is not found.
+    unlinkSync(join(dir, listed));
+    expect(new PageCache({ dir, code: 'code', build: 'third' }, listing).find(key)).toBeUndefined();
+  });
+
   it('stores a page under its key and content hash, and finds it again in a later build', () => {
     const { dir, cache, write } = setup();
     const name = cache.store(key, write('a.html', '<p>page</p>'), '<p>page</p>')!;

@@ -20,7 +20,7 @@ import type { SiteRecord } from '../../src/site/build/2-read-archive.ts';
 import { listingJobs } from '../../src/site/model/listing-jobs.ts';
 import { archiveModelOf } from '../../src/site/model/site-model.ts';
 import { listingDocument } from '../../src/site/render/listing-document.ts';
-import { listingCacheKey } from '../../src/site/build/cache/page-cache.ts';
+import { listingCacheKey, listPageCache } from '../../src/site/build/cache/page-cache.ts';
 import { publishRecord, validEcho } from '../publish/helpers.ts';
 import { tempDir as makeTempDir } from '../helpers/temp-dir.ts';
 
@@ -147,6 +147,13 @@ describe('startRecordPages', () => {
     // other code: nothing reused
     const third = await startRecordPages(records, { frame, dir: tempDir(), logger: quiet, threads: 0, cache: { ...cache, code: 'other', build: 'third' } }).finish();
     expect(third.reused).toBe(0);
+    // The pages the main thread renders look entries up in the listing it is given (made for the prune), not in the
+    // folder: one that lists nothing finds nothing, one of the cache finds every page.
+    const listing = await listPageCache(cache.dir);
+    const unlisted = await startRecordPages(records, { frame, dir: tempDir(), logger: quiet, threads: 0, cache: { ...cache, build: 'fourth' } }).finish({ folders: new Map(), files: [] });
+    expect(unlisted.reused).toBe(0);
+    const listed = await startRecordPages(records, { frame, dir: tempDir(), logger: quiet, threads: 0, cache: { ...cache, build: 'fifth' } }).finish(listing);
+    expect(listed.reused).toBe(records.length);
   });
 
   it('renders the listing pages after the records, each once, and from the cache when its job is unchanged', async () => {

@@ -16,7 +16,7 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { parsedRecord, publishRawRecord, readRawRecord, type RawRecordFile } from './4-raw-records.ts';
-import { PageCache, pageCacheKey, type PageCacheSettings } from './cache/page-cache.ts';
+import { PageCache, pageCacheKey, type PageCacheListing, type PageCacheSettings } from './cache/page-cache.ts';
 import { addToListing, linkIfChanged, listTree, writeIfChanged, type KnownSource, type TreeListing } from '../../core/util/update-in-place.ts';
 import { echoHtml } from '../render/echo-html.ts';
 import { frameOf, type FrameSettings, type SiteFrame } from '../render/page-frame.ts';
@@ -146,6 +146,14 @@ function cacheFor(settings: PageCacheSettings | undefined): PageCache | undefine
   if (settings === undefined) return undefined;
   if (threadCache?.settings.build !== settings.build) threadCache = new PageCache(settings);
   return threadCache;
+}
+
+/**
+ * For the batches this thread renders from now on in the build of `settings`: the cache as listed in `listing` (the
+ * main thread's listing for the prune, src/site/build/3-record-pages.ts), not listed again.
+ */
+export function useCacheListing(settings: PageCacheSettings, listing: PageCacheListing): void {
+  if (threadCache?.settings.build !== settings.build) threadCache = new PageCache(settings, listing);
 }
 
 export default function renderRecordPages({ frame, dir, jobs, cache: settings, searchFile, validatedAfter, listings }: RecordPageBatch): RecordBatchResult {

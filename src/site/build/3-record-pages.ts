@@ -23,11 +23,11 @@ import { classificationEntry, guardianEntry } from '../../core/publish/archive-v
 import type { PublishRecord } from '../../core/publish/records.ts';
 import { archiveViewsOf, type SiteRecord } from './2-read-archive.ts';
 import type { ArchiveLogger } from './console-logger.ts';
-import renderRecordPages, { type RecordBatchResult, type RecordJob, type RecordPageBatch } from './3-record-pages-worker.ts';
+import renderRecordPages, { useCacheListing, type RecordBatchResult, type RecordJob, type RecordPageBatch } from './3-record-pages-worker.ts';
 import { addToListing } from '../../core/util/update-in-place.ts';
 import type { ListingJob } from '../model/listing-jobs.ts';
 import type { FrameSettings } from '../render/page-frame.ts';
-import { listingCacheKey, type PageCacheSettings } from './cache/page-cache.ts';
+import { listingCacheKey, type PageCacheListing, type PageCacheSettings } from './cache/page-cache.ts';
 import { runInSlices } from '../../core/util/time-slices.ts';
 
 /** Pages per task: large enough that messaging is cheap, small enough to spread the work evenly. */
@@ -132,8 +132,11 @@ export interface RecordPagesRun {
    * it, so that it does not hold the threads up (they get batches from this thread).
    */
   started: Promise<void>;
-  /** Renders what is left (the main thread joins in), waits for every page; how many pages and raw files. */
-  finish(): Promise<RecordPagesTotal>;
+  /**
+   * Renders what is left (the main thread joins in), waits for every page; how many pages and raw files. `cacheListing`:
+   * the page cache as the caller listed it during the build (listPageCache), which this thread's pages then use.
+   */
+  finish(cacheListing?: PageCacheListing): Promise<RecordPagesTotal>;
   /** Stops the workers (a build that ends without finish). */
   stop(): Promise<void>;
 }
@@ -316,8 +319,9 @@ export function startRecordPages(
       () => undefined,
       () => undefined,
     ),
-    async finish() {
+    async finish(cacheListing) {
       await ready;
+      if (cache && cacheListing) useCacheListing(cache, cacheListing);
       // The main thread joins in; between batches, in slices of its time, it lets other work of the build go on: the
       // threads' finished batches, whose places it fills again, and I/O.
       await runInSlices(
