@@ -29,8 +29,8 @@ describe('limitHeapGrowthFor', () => {
     expect(execFileSync(NODE, [HEAP_GROWING_FLAG, '-e', 'console.log("ran")'], { encoding: 'utf8' }).trim()).toBe('ran');
   });
 
-  it('lifts the limit while an archive is read from the cache, and puts it back; without the limit, sets nothing', () => {
-    const steps = `const restore = m.freerHeapGrowthWhileReading(); const reading = m.heapGrowingFlagSet() ?? null; restore();`;
+  it('lifts the limit for a build from the cache, and puts it back when asked; without the limit, sets nothing', () => {
+    const steps = `const restore = m.freerHeapGrowthForCachedRecords(); const reading = m.heapGrowingFlagSet() ?? null; restore();`;
     const code = (files: string) =>
       `const m = await import(${JSON.stringify(MODULE)}); m.limitHeapGrowthFor(${files}); ${steps} console.log(JSON.stringify({ reading, after: m.heapGrowingFlagSet() ?? null }));`;
     const flags = (files: string) => JSON.parse(execFileSync(NODE, ['--input-type=module', '-e', code(files)], { encoding: 'utf8' })) as unknown;
@@ -39,8 +39,8 @@ describe('limitHeapGrowthFor', () => {
   });
 
   it('lifts it to a flag V8 knows', async () => {
-    const { READING_HEAP_GROWING_FLAG } = await import('../../src/site/build/large-archive.ts');
-    expect(execFileSync(NODE, [READING_HEAP_GROWING_FLAG, '-e', 'console.log("ran")'], { encoding: 'utf8' }).trim()).toBe('ran');
+    const { CACHED_HEAP_GROWING_FLAG } = await import('../../src/site/build/large-archive.ts');
+    expect(execFileSync(NODE, [CACHED_HEAP_GROWING_FLAG, '-e', 'console.log("ran")'], { encoding: 'utf8' }).trim()).toBe('ran');
   });
 
   it('runs Astro before the site build from LARGE_ARCHIVE files, beside it below', async () => {

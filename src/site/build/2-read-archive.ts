@@ -25,7 +25,7 @@ import { usePrecompiledValidatorsWhenNeeded } from '../../core/schema/precompile
 import { stringSharer, type StringSharer } from '../../core/json/shared-strings.ts';
 import type { JsonObject } from '../../core/rules/rule.ts';
 import { recordExcerpt } from '../model/archive-model.ts';
-import { freerHeapGrowthWhileReading } from './large-archive.ts';
+import { freerHeapGrowthForCachedRecords } from './large-archive.ts';
 import { readSiteLog, type SiteLog } from './6-transparency-log.ts';
 import { openProjectSiteRecordCache, type KeptSiteRecord, type SiteRecordCache } from './cache/site-record-cache.ts';
 import { openProjectValidationCache, type ValidationCacheFile } from './cache/validation-cache.ts';
@@ -121,9 +121,10 @@ export async function readSiteArchive(
   if (cache) usePrecompiledValidatorsWhenNeeded();
   if (cache?.ignored) logger.info(`The validation cache ${cache.file} was ignored: ${cache.ignored}; every file is judged`);
   if (kept?.ignored) logger.info(`The site record cache ${kept.file} was ignored: ${kept.ignored}; every record is parsed`);
-  // Records from the cache: reading makes little garbage but the records kept, whose growth a large archive's heap
-  // limit would have V8 mark again at every fifth (src/site/build/large-archive.ts).
-  const restoreHeapGrowth = kept && kept.loaded > 0 ? freerHeapGrowthWhileReading() : undefined;
+  // Records from the cache: a build that makes little garbage but the records it keeps, whose growth a large archive's
+  // heap limit would have V8 mark again at every fifth (src/site/build/large-archive.ts). Lifted for the rest of the
+  // build, unless the archive is refused here.
+  const restoreHeapGrowth = kept && kept.loaded > 0 ? freerHeapGrowthForCachedRecords() : undefined;
   let report: ArchiveReport;
   try {
     // File by file: each file's bytes and parsed record are let go once it is judged and its site record taken, so
@@ -140,6 +141,7 @@ export async function readSiteArchive(
       },
     });
   } catch (err) {
+    restoreHeapGrowth?.();
     if (!(err instanceof ArchiveRootError)) throw err;
     // The core says which: a missing root, an interrupted intake accept, or a root that cannot be read.
     const missing = !statSync(root, { throwIfNoEntry: false })?.isDirectory();
@@ -149,14 +151,15 @@ export async function readSiteArchive(
         ? 'Set RECORDS_DIR to the records folder (relative paths are read from the project root), or create records/.'
         : 'Fix what the message names, then build again.',
     );
-  } finally {
-    restoreHeapGrowth?.();
   }
   // Kept even when the archive is invalid: the verdicts are right, and the next build judges only what was fixed.
   if (cache) saveValidationCache(cache, report, logger);
   if (kept) saveSiteRecordCache(kept, logger);
   const { summary } = report;
-  if (summary.invalid > 0) throw new InvalidArchiveError(report);
+  if (summary.invalid > 0) {
+    restoreHeapGrowth?.();
+    throw new InvalidArchiveError(report);
+  }
   if (summary.warnings > 0) {
     logger.warn(`The archive is valid, with ${summary.warnings} warning${summary.warnings === 1 ? '' : 's'}:\n\n` + formatPretty(report, { color: false }));
   }

@@ -8,9 +8,10 @@
  *   records fell from 1.71 to 1.29 GB without Astro for 2 % more time. Not a cap: a heap still grows as far as its
  *   live data needs. At 9,899 records (a peak of about 450 MB) the extra collections cost a build with nothing
  *   changed 0.3 s of its 2.4 s.
- * - Except while the archive is read from a warm cache (freerHeapGrowthWhileReading): then what grows is the records
- *   the build keeps, and little else, and a 20 % limit has V8 mark them all again each time they grow by a fifth (24
- *   full collections while 99,006 records were read, 1.5 s of pauses in an append's 12 s).
+ * - Except in a build whose records come from a warm cache (freerHeapGrowthForCachedRecords): then what grows is the
+ *   records the build keeps, and little else, and a 20 % limit has V8 mark them all again each time they grow by a
+ *   fifth (24 full collections while 99,006 records were read, 1.5 s of pauses in an append's 12 s), and collect
+ *   the young generation's survivors (the model, the archive's pages) more often than they are worth after that.
  * - An `astro build` of Astro's own pages runs before the site build, not beside it (src/site/build/outside-astro.ts):
  *   Astro's process holds about 490 MB, which beside the site build's end took a clean build of 99,006 records to
  *   1.54 GB. In turn, a clean build takes Astro's few seconds longer; at 10,000 records that would be a fifth of it.
@@ -44,19 +45,21 @@ function setHeapGrowing(flag: string): void {
   flagSet = flag;
 }
 
-/** How far past its live data a heap may grow while a large archive is read from a warm cache: 2 ×, not 1.2 ×. */
-export const READING_HEAP_GROWING_FLAG = '--heap-growing-percent=100';
+/** How far past its live data a heap may grow in a large archive's build from a warm cache: 2 ×, not 1.2 ×. */
+export const CACHED_HEAP_GROWING_FLAG = '--heap-growing-percent=100';
 
 /**
- * Lifts the limit while an archive whose records come from the build's caches is read (src/site/build/2-read-archive.ts),
- * if limitHeapGrowthFor applied it; the function that puts it back. Only then: a build that parses every record (a
- * clean build, one with an empty or outdated cache) makes far more garbage while reading, and its peak rose from 1.14
- * to 1.30 GB without the limit. With the records from the cache, at 99,006 records, the full collections while
- * reading fell from 24 to 14 and an append's peak rose from 0.95–1.02 to 1.00–1.08 GB (one process).
+ * Lifts the limit for the rest of a build whose records come from the build's caches, from the moment they are read
+ * (src/site/build/2-read-archive.ts), if limitHeapGrowthFor applied it; the function that puts it back (an archive
+ * refused). Only then: a build that parses every record (a clean build, one with an empty or outdated cache) makes
+ * far more garbage while reading, and its peak rose from 1.14 to 1.30 GB without the limit. At 99,043 records, with
+ * the limit lifted to the end of the build rather than only while reading, builds in turn after an append took 10.69
+ * → 9.59 s, the peak of the build's process 0.91–0.98 → 1.08–1.22 GB; a build that rendered every page again from
+ * cached records (another site URL) peaked at 1.07 → 1.32 GB.
  */
-export function freerHeapGrowthWhileReading(): () => void {
+export function freerHeapGrowthForCachedRecords(): () => void {
   if (flagSet === undefined) return () => undefined; // no limit to lift
-  setHeapGrowing(READING_HEAP_GROWING_FLAG);
+  setHeapGrowing(CACHED_HEAP_GROWING_FLAG);
   return () => setHeapGrowing(HEAP_GROWING_FLAG);
 }
 
