@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { canonicalSha256, sha256Hex } from '../../src/core/crypto/sha256.ts';
+import { canonicalSha256, sha256Hex, sha256HexOfHash } from '../../src/core/crypto/sha256.ts';
 
 describe('sha256Hex', () => {
   it('FIPS 180-2 vectors, lowercase hex', () => {
@@ -11,6 +12,17 @@ describe('sha256Hex', () => {
 
   it('hashes the UTF-8 encoding of a string', () => {
     expect(sha256Hex('€')).toBe(createHash('sha256').update(Buffer.from([0xe2, 0x82, 0xac])).digest('hex'));
+  });
+
+  it('gives what a Hash object gives (the way of a Node without the one-shot hash), for any string or bytes', () => {
+    // Lone surrogates included: both encode one as U+FFFD, as Buffer.from does.
+    fc.assert(
+      fc.property(fc.oneof(fc.string({ unit: 'binary' }), fc.string({ unit: fc.integer({ min: 0xd800, max: 0xdfff }).map((c) => String.fromCharCode(c)) }), fc.uint8Array()), (data) => {
+        const expected = createHash('sha256').update(Buffer.from(data)).digest('hex');
+        expect(sha256Hex(data)).toBe(expected);
+        expect(sha256HexOfHash(data)).toBe(expected);
+      }),
+    );
   });
 });
 

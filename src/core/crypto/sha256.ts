@@ -1,10 +1,19 @@
+import * as crypto from 'node:crypto';
 import { createHash } from 'node:crypto';
 import { canonicalJson } from '../canonical/jcs.ts';
 
-/** Lowercase hex SHA-256 of bytes or of a string's UTF-8 encoding. */
-export function sha256Hex(data: Uint8Array | string): string {
+/** Lowercase hex SHA-256 of bytes or of a string's UTF-8 encoding, through a Hash object (every Node). */
+export function sha256HexOfHash(data: Uint8Array | string): string {
   return createHash('sha256').update(data).digest('hex');
 }
+
+// Node's one-shot hash (Node 20.12 and 21.7 on; read from the namespace, which an older Node lacks without failing to
+// load): no Hash object for each input, about a fifth faster on the short inputs the build hashes by the hundred
+// thousand (page keys, summaries, entries).
+const oneShot = (crypto as { hash?: (algorithm: string, data: Uint8Array | string, encoding: 'hex') => string }).hash;
+
+/** Lowercase hex SHA-256 of bytes or of a string's UTF-8 encoding. */
+export const sha256Hex: (data: Uint8Array | string) => string = oneShot ? (data) => oneShot('sha256', data, 'hex') : sha256HexOfHash;
 
 /** Lowercase hex SHA-256 of a value's RFC 8785 canonical form. */
 export function canonicalSha256(value: unknown): string {
