@@ -85,6 +85,24 @@ describe('page cache entries', () => {
     expect(new PageCache({ dir, code: 'code', build: 'third' }, listing).find(key)).toBeUndefined();
   });
 
+  it('lists every folder at once when asked (listEvery): what comes after is not seen, what was there is found', () => {
+    const { dir, cache, write } = setup();
+    const listed = cache.store(key, write('a.html', '<p>listed</p>'), '<p>listed</p>')!;
+    writeFileSync(join(dir, 'checked-before'), 'not a folder of entries\n');
+    const ahead = new PageCache({ dir, code: 'code', build: 'next' });
+    ahead.listEvery();
+    // In the folder it listed, and in one it did not know of: neither is seen.
+    const sameFolder = `${key.slice(0, 2)}${'e'.repeat(62)}`;
+    cache.store(sameFolder, write('b.html', '<p>later</p>'), '<p>later</p>');
+    const newFolder = 'a'.repeat(64);
+    cache.store(newFolder, write('c.html', '<p>later</p>'), '<p>later</p>');
+    expect(ahead.find(key)?.name).toBe(listed);
+    expect(ahead.find(sameFolder)).toBeUndefined();
+    expect(ahead.find(newFolder)?.bytes.toString()).toBe('<p>later</p>'); // a folder not listed ahead is listed when needed
+    const lazy = new PageCache({ dir, code: 'code', build: 'third' });
+    expect(lazy.find(sameFolder)?.bytes.toString()).toBe('<p>later</p>');
+  });
+
   it('stores a page under its key and content hash, and finds it again in a later build', () => {
     const { dir, cache, write } = setup();
     const name = cache.store(key, write('a.html', '<p>page</p>'), '<p>page</p>')!;

@@ -69,6 +69,8 @@ export interface RecordPageBatch {
   validatedAfter?: bigint;
   /** Listing pages to render (src/site/model/listing-jobs.ts), each to <dir>/<path>index.html, loading `script`. */
   listings?: ListingBatch;
+  /** Lists the whole page cache first (PageCache.listEvery): a batch sent before the pages are known. */
+  listCache?: boolean;
 }
 
 export interface ListingBatch {
@@ -156,10 +158,11 @@ export function useCacheListing(settings: PageCacheSettings, listing: PageCacheL
   if (threadCache?.settings.build !== settings.build) threadCache = new PageCache(settings, listing);
 }
 
-export default function renderRecordPages({ frame, dir, jobs, cache: settings, searchFile, validatedAfter, listings }: RecordPageBatch): RecordBatchResult {
+export default function renderRecordPages({ frame, dir, jobs, cache: settings, searchFile, validatedAfter, listings, listCache }: RecordPageBatch): RecordBatchResult {
   const started = performance.now();
   const siteFrame = frameOf(frame);
   const cache = cacheFor(settings);
+  if (listCache) cache?.listEvery();
   const result: RecordBatchResult = { pages: 0, reused: 0, linked: 0, copied: 0, rawKnown: 0, listings: 0, listingsReused: 0, entries: [], entriesHashed: 0, entriesKnown: 0, changed: 0 };
   const checksBefore = cache && { ...cache.checks };
   if (listings) renderListingPages(listings, siteFrame, cache, result);

@@ -292,8 +292,9 @@ export function startRecordPages(
       };
       more();
     });
-  // An empty batch per thread: each loads the renderer now, not when the first pages are due.
-  const warm = Promise.all(Array.from({ length: pool ? threads : 0 }, () => pool!.run({ frame, dir, jobs: [] }).catch(() => undefined)));
+  // An empty batch per thread: each loads the renderer now, not when the first pages are due, and lists the page cache
+  // while the main thread works out the archive's model (a second or so at 100,000 records).
+  const warm = Promise.all(Array.from({ length: pool ? threads : 0 }, () => pool!.run({ frame, dir, jobs: [], ...(cache ? { cache, listCache: true } : {}) }).catch(() => undefined)));
   const ready = Promise.all([records, listings?.jobs ?? []]).then(([all, pages]) => {
     jobs = recordJobs(all);
     listingJobs = pages;
