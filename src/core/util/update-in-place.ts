@@ -231,8 +231,15 @@ function* listTreeSteps(root: string, listing: TreeListing, besides?: ReadonlySe
  */
 export function pruneListed(root: string, listing: TreeListing, keep: ReadonlySet<string>): number {
   let removed = 0;
+  // A folder is tried only when nothing listed in it stays: a kept file, or a folder that stays (deepest first, so a
+  // folder's fate is known before its parent's). Trying every folder cost 0.7 s at 100,000 record pages, each failing.
+  const staying = new Set<string>();
+  const parentOf = (path: string) => path.slice(0, Math.max(0, path.lastIndexOf('/')));
   for (const path of listing.files) {
-    if (keep.has(path)) continue;
+    if (keep.has(path)) {
+      staying.add(parentOf(path));
+      continue;
+    }
     const file = join(root, path);
     try {
       unlinkSync(file);
@@ -243,11 +250,6 @@ export function pruneListed(root: string, listing: TreeListing, keep: ReadonlySe
       if (code !== 'ENOENT' && code !== 'ENOTDIR' && !lstatOrUndefined(file)?.isDirectory()) throw err;
     }
   }
-  // A folder is tried only when nothing listed in it stays: a kept file, or a folder that stays (deepest first, so a
-  // folder's fate is known before its parent's). Trying every folder cost 0.7 s at 100,000 record pages, each failing.
-  const staying = new Set<string>();
-  const parentOf = (path: string) => path.slice(0, Math.max(0, path.lastIndexOf('/')));
-  for (const path of listing.files) if (keep.has(path)) staying.add(parentOf(path));
   for (const path of listing.folders) {
     if (!staying.has(path)) {
       try {
