@@ -1,8 +1,8 @@
 /**
  * The thread that reads an archive's files ahead of its validation (read-ahead.ts says how the two share the work):
  * it claims the next chunk of files, reads it (read-ahead-chunk.ts) into the ring the two threads share, or into a
- * buffer of its own that it moves rather than copies, and posts it. It stays at most `window` chunks ahead of the chunk the validation is at, so the bytes in flight stay
- * bounded whatever the archive's size.
+ * buffer of its own that it moves rather than copies, and posts it. It stays at most `window` chunks ahead of the
+ * chunk the validation is at, so the bytes in flight stay bounded whatever the archive's size.
  *
  * Imports nothing of the project but the chunk's reading and the protocol: the thread starts while the validation is
  * already reading, and every module it loads delays it.

@@ -1,10 +1,9 @@
 import * as crypto from 'node:crypto';
-import { createHash } from 'node:crypto';
 import { canonicalJson } from '../canonical/jcs.ts';
 
 /** Lowercase hex SHA-256 of bytes or of a string's UTF-8 encoding, through a Hash object (every Node). */
 export function sha256HexOfHash(data: Uint8Array | string): string {
-  return createHash('sha256').update(data).digest('hex');
+  return crypto.createHash('sha256').update(data).digest('hex');
 }
 
 // Node's one-shot hash (Node 20.12 and 21.7 on; read from the namespace, which an older Node lacks without failing to
@@ -34,7 +33,7 @@ export class TooManyBytesError extends Error {
  * and how many bytes there were. With `maxBytes`, stops with TooManyBytesError as soon as the count passes it.
  */
 export async function sha256OfStream(chunks: AsyncIterable<Uint8Array>, maxBytes = Infinity): Promise<{ sha256: string; bytes: number }> {
-  const hash = createHash('sha256');
+  const hash = crypto.createHash('sha256');
   let bytes = 0;
   for await (const chunk of chunks) {
     bytes += chunk.byteLength;

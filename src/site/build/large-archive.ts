@@ -55,7 +55,7 @@ export const CACHED_HEAP_GROWING_FLAG = '--heap-growing-percent=100';
  * far more garbage while reading, and its peak rose from 1.14 to 1.30 GB without the limit. At 99,043 records, with
  * the limit lifted to the end of the build rather than only while reading, builds in turn after an append took 10.69
  * → 9.59 s, the peak of the build's process 0.91–0.98 → 1.08–1.22 GB; a build that rendered every page again from
- * cached records (another site URL) peaked at 1.07 → 1.32 GB.
+ * cached records (another site URL) peaked at 1.32 GB against 1.07 GB.
  */
 export function freerHeapGrowthForCachedRecords(): () => void {
   if (flagSet === undefined) return () => undefined; // no limit to lift
