@@ -223,25 +223,6 @@ export function recordExcerpt(r: Readonly<Record<string, unknown>>): string {
   return truncate(source, EXCERPT_LENGTH);
 }
 
-// The file a summary was made from alone (summarizeFile): its path and the SHA-256 of its bytes.
-const fileSources = new WeakMap<RecordSummary, readonly [path: string, sha256: string]>();
-
-/**
- * summarizeRecord of an entry whose record is its file's own, not changed by another record (as a classification
- * update changes its target's: DECISIONS 26), remembered as made from that file (summarySource): such a summary
- * follows from the file's path and bytes and the site's code alone.
- */
-export function summarizeFile(entry: ArchiveEntry): RecordSummary {
-  const summary = summarizeRecord(entry);
-  fileSources.set(summary, [entry.path, entry.sha256]);
-  return summary;
-}
-
-/** The file a summary was made from alone (summarizeFile), by its path and SHA-256; undefined for any other summary. */
-export function summarySource(summary: RecordSummary): readonly [path: string, sha256: string] | undefined {
-  return fileSources.get(summary);
-}
-
 export function summarizeRecord(entry: ArchiveEntry): RecordSummary {
   const r = entry.record;
   const agent = r.agent_identity !== null && typeof r.agent_identity === 'object' ? (r.agent_identity as Record<string, unknown>) : undefined;

@@ -9,7 +9,7 @@ import { effectiveRecord } from '../../core/publish/archive-views.ts';
 import { newestFirst } from '../../core/publish/records.ts';
 import { archiveOrder } from '../../core/search/archive-order.ts';
 import { archiveViewsOf, type SiteRecord } from '../build/2-read-archive.ts';
-import { summarize, summarizeFile, summarizeRecord, type ArchiveSummary, type RecordSummary } from './archive-model.ts';
+import { summarize, summarizeRecord, type ArchiveSummary, type RecordSummary } from './archive-model.ts';
 import { facetCounts, type FacetCounts } from './facets.ts';
 
 export interface ArchiveModel {
@@ -40,9 +40,7 @@ function deriveModel(records: readonly SiteRecord[]): ArchiveModel {
   const entries = [...records].sort(newestFirst);
   // Counts, facets and the facet pages read the effective classification (DECISIONS 26).
   const effective = entries.map((e) => ({ ...e, record: effectiveRecord(views, e.id, e.record) }));
-  // A record no classification update changes is summarized from its file alone (summarizeFile): a listing page's
-  // cache key names such a summary by the file rather than hashing its JSON (src/site/build/cache/page-cache.ts).
-  const summaries = effective.map((e, i) => (e.record === entries[i]!.record ? summarizeFile(e) : summarizeRecord(e)));
+  const summaries = effective.map(summarizeRecord);
   const effectiveRecords = effective.map((e) => e.record);
   return {
     byId: new Map(entries.map((e) => [e.id, e])),

@@ -30,7 +30,6 @@ import { linkOrCopySync } from '../../../core/util/link-or-copy.ts';
 import { runInSlices, runToEnd } from '../../../core/util/time-slices.ts';
 import type { FrameSettings } from '../../render/page-frame.ts';
 import type { ListingJob } from '../../model/listing-jobs.ts';
-import { summarySource } from '../../model/archive-model.ts';
 
 /** Bumped when the entry layout or the key's inputs change: older entries then never match. */
 export const PAGE_CACHE_FORMAT = 2;
@@ -96,18 +95,15 @@ function jsonHashOnce(value: object): string {
 
 /**
  * The key of a listing page, worked out on the main thread: the key of its whole job (pageCacheKey), with each of the
- * page's record summaries named by the file it was made from (its path and SHA-256: summarySource, for every record
- * no other record changes; the code is in the key) or else by the SHA-256 of its JSON, and its filters' counts by the
- * SHA-256 of theirs, rather than written out. The same inputs decide it, at a tenth of the text (the counts alone were
- * half of it, 3 KB a page): so the main thread sends a thread only the key of a page the cache holds, and the job's 50
- * summaries only when the page is to be rendered (src/site/build/3-record-pages.ts). Naming summaries by their files
- * spares hashing 100,000 summaries' JSON at 100,000 records. The summaries and counts are the model's, never changed
- * once made, so a hash kept for one stays right.
+ * page's record summaries, and its filters' counts, named by the SHA-256 of their JSON rather than written out. The
+ * same inputs decide it, at a tenth of the text (the counts alone were half of it, 3 KB a page): so the main thread
+ * sends a thread only the key of a page the cache holds, and the job's 50 summaries only when the page is to be
+ * rendered (src/site/build/3-record-pages.ts). The summaries and counts are the model's, never changed once made, so
+ * a hash kept for one stays right.
  */
 export function listingCacheKey(code: string, frame: FrameSettings, script: string, job: ListingJob): string {
   const { view } = job;
-  const items = view.page.items.map((item) => summarySource(item) ?? jsonHashOnce(item));
-  const keyed = { ...view, page: { ...view.page, items }, counts: jsonHashOnce(view.counts) };
+  const keyed = { ...view, page: { ...view.page, items: view.page.items.map(jsonHashOnce) }, counts: jsonHashOnce(view.counts) };
   return pageCacheKey(code, frame, ['listing', script, { ...job, view: keyed }]);
 }
 
