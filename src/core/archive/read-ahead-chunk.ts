@@ -6,8 +6,8 @@
  * A file it cannot read as a whole regular file within the size limit (gone, not a file, too large, changed size
  * while it was read) it leaves to the validation, which reads it itself and reports it as it always does.
  */
-import { createHash } from 'node:crypto';
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
+import { sha256Hex } from '../crypto/sha256.ts';
 import { fileIdentity } from '../util/file-identity.ts';
 import type { ChunkRing, ReadAheadChunk } from './read-ahead-protocol.ts';
 
@@ -32,7 +32,7 @@ export function readChunk(root: string, paths: readonly string[], index: number,
       offset += f.size + 1;
       const length = readAll(f.fd, view);
       if (length === undefined || length > f.size) return null;
-      return [start, length, f.identity, createHash('sha256').update(view.subarray(0, length)).digest('hex')];
+      return [start, length, f.identity, sha256Hex(view.subarray(0, length))];
     });
     return inRing ? { index, files } : { index, buffer: buffer as ArrayBuffer, files };
   } finally {

@@ -4,8 +4,8 @@
  * buffer of its own that it moves rather than copies, and posts it. It stays at most `window` chunks ahead of the
  * chunk the validation is at, so the bytes in flight stay bounded whatever the archive's size.
  *
- * Imports nothing of the project but the chunk's reading and the protocol: the thread starts while the validation is
- * already reading, and every module it loads delays it.
+ * Imports nothing of the project but the chunk's reading (with the core's SHA-256) and the protocol: the thread starts
+ * while the validation is already reading, and every module it loads delays it.
  */
 import { workerData, type MessagePort } from 'node:worker_threads';
 import { readChunk } from './read-ahead-chunk.ts';

@@ -9,10 +9,10 @@
  *
  * The gateway calls buildReceipt + signReceipt; the builder's `receipt` command calls verifyReceipt.
  */
-import { createHash, createPublicKey, randomBytes, type KeyObject } from 'node:crypto';
+import { createPublicKey, randomBytes, type KeyObject } from 'node:crypto';
 import { isError, type Diagnostic, type Finding } from '../diagnostics/diagnostic.ts';
 import { locateFindings } from '../diagnostics/locate.ts';
-import { canonicalSha256 } from '../crypto/sha256.ts';
+import { canonicalSha256, sha256Hex } from '../crypto/sha256.ts';
 import { KeyFormatError, parsePublicKey, publicKeyToBase64, signEd25519, verifyEd25519 } from '../crypto/ed25519.ts';
 import { parseStrictJson } from '../json/strict-parse.ts';
 import { asObject, asString, violation } from '../rules/rule.ts';
@@ -69,7 +69,7 @@ export function newReceiptId(): string {
 /** The key id of a gateway public key: `gw-ed25519-` and the first 16 hex digits of the SHA-256 of its raw bytes. */
 export function gatewayKeyId(publicKey: KeyObject): string {
   const raw = Buffer.from(publicKeyToBase64(publicKey), 'base64');
-  return 'gw-ed25519-' + createHash('sha256').update(raw).digest('hex').slice(0, 16);
+  return 'gw-ed25519-' + sha256Hex(raw).slice(0, 16);
 }
 
 /** A gateway keys document entry for `publicKey`. */

@@ -13,6 +13,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { sha256Hex } from '../../core/crypto/sha256.ts';
 import { gzipJson, manifestBytes, SegmentBuilder, type IndexedDocument } from '../../core/search/build-index.ts';
 import { DEFAULT_LAYOUT, SEARCH_INDEX_DIR, type SearchBuildLayout, type SearchSegment } from '../../core/search/format.ts';
 import { segmentIndexOf, segmentsOf, type SegmentRange } from '../../core/search/segments.ts';
@@ -73,7 +74,7 @@ function documentOfLine(batch: Buffer, start: number, end: number, id: string, p
   } catch {
     throw new Error(`search index: ${id}'s search document (${entry}) left the page cache during the build (another build pruned it?); build again`);
   }
-  if (createHash('sha256').update(line).digest('hex') !== sha) {
+  if (sha256Hex(line) !== sha) {
     throw new Error(`search index: ${id}'s search document (${entry}) changed during the build; build again`);
   }
   return JSON.parse(line.toString('utf8')) as IndexedDocument;

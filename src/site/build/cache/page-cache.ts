@@ -177,7 +177,7 @@ export class PageCache {
    * cache's 214,000 names takes it half as long).
    */
   listEvery(): void {
-    for (const name of this.listing ? this.listing.folders.keys() : readNames(this.settings.dir)) if (FOLDER.test(name)) this.folder(name);
+    for (const name of readNames(this.settings.dir)) if (FOLDER.test(name)) this.folder(name);
   }
 
   /** The entries of the cache's folder `prefix`, by key and kind: listed once. */
