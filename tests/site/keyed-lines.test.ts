@@ -73,6 +73,23 @@ describe('keyed lines', () => {
     expect(payloads(dir)).toEqual([...PATHS.map((_, i) => (i === 30 ? big(i, 'changed ') : big(i))), undefined]);
   });
 
+  it('writes thousands of short lines a flush whole (more pieces than one gathered write takes)', () => {
+    // As the validation cache's lines at 100,000 records: about 150 bytes each, some 7,000 to a flush of 1 MB.
+    const dir = freshDir();
+    const paths = Array.from({ length: 20_000 }, (_, i) => `2026/echo-2026-05-01-${String(i + 1).padStart(6, '0')}.json`);
+    const write = (payload: (i: number) => string) => {
+      const lines = openKeyedLines(dir, 'lines.txt', KIND, CODE);
+      paths.forEach((p, i) => lines.put(p, sha256Hex(p), payload(i)));
+      lines.save();
+    };
+    write((i) => `verdict ${i}`);
+    write((i) => (i === 0 ? 'changed first' : `verdict ${i}`)); // every line goes through the writer
+    const lines = openKeyedLines(dir, 'lines.txt', KIND, CODE);
+    expect(lines.ignored).toBeUndefined();
+    expect(lines.loaded).toBe(paths.length);
+    expect(paths.map((p) => lines.get(p, sha256Hex(p)))).toEqual(paths.map((_, i) => (i === 0 ? 'changed first' : `verdict ${i}`)));
+  });
+
   it('keeps a path once, and refuses a payload with a line break', () => {
     const lines = openKeyedLines(freshDir(), 'lines.txt', KIND, CODE);
     lines.put('a.json', sha256Hex('a'), 'one');
