@@ -82,4 +82,8 @@ describe('fragmentText', () => {
   it('gives the decoded text with a space after each block, without hidden text', () => {
     expect(fragmentText('<h1>Title</h1><p>a &amp; <b>&lt;b&gt;</b></p><ul><li>x</li><li>y</li></ul><script>no</script>')).toBe('Title a & <b> x y ');
   });
+
+  it('ends no block for a tag cut off at the end, which the parser closes without opening it', () => {
+    expect(fragmentText('<li>x<li\n')).toBe('x ');
+  });
 });

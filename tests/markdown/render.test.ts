@@ -225,6 +225,16 @@ describe('sanitizeEchoFragment agrees with sanitize-html under the same allow-li
     expect(sanitizeEchoFragment(html)).toBe(`x<a href="https://ok.example/" rel="${UNTRUSTED_LINK_REL}">y</a>`);
   });
 
+  it('ends a fragment cut off inside a tag as sanitize-html does, the tag dropped and the element around it closed', () => {
+    // Found by the property test above (seed -1603009407): the cut tag's close ended the paragraph as `</text>`.
+    for (const html of ['<p><text\n', '<p><b', '<p><script\n', '<em>x<text']) {
+      const ours = sanitizeEchoFragment(html);
+      assertInert(ours);
+      expect(ours).toBe(sanitizeHtml(html, oracle).trim());
+    }
+    expect(sanitizeEchoFragment('<p><text\n')).toBe('<p></p>');
+  });
+
   it('keeps a list start only when it is a number', () => {
     expect(sanitizeEchoFragment('<ol start="3"><li>x</li></ol>')).toBe('<ol start="3"><li>x</li></ol>');
     expect(sanitizeEchoFragment('<ol start="x"><li>x</li></ol>')).toBe('<ol><li>x</li></ol>');

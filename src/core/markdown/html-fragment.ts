@@ -45,8 +45,8 @@ function escapeAttribute(value: string): string {
 /** An HTML fragment reduced to `allow` (see the module comment); leading and trailing whitespace trimmed. */
 export function sanitizeFragment(html: string, allow: AllowList): string {
   let out = '';
-  /** For each element open in the input: whether it was written (and so must be closed). */
-  const written: boolean[] = [];
+  /** Each element open in the input, and whether it was written (and so must be closed). */
+  const open = openElements<boolean>();
   let hiddenDepth = 0;
   const parser = new Parser(
     {
@@ -62,7 +62,7 @@ export function sanitizeFragment(html: string, allow: AllowList): string {
           }
           if (allow.finish) attributes = allow.finish(name, attributes);
         }
-        written.push(attributes !== undefined);
+        open.push(name, attributes !== undefined);
         if (attributes === undefined) return;
         out += `<${name}`;
         for (const [attribute, value] of attributes) out += ` ${attribute}="${escapeAttribute(value)}"`;
@@ -72,7 +72,9 @@ export function sanitizeFragment(html: string, allow: AllowList): string {
         if (hiddenDepth === 0) out += escapeText(text);
       },
       onclosetag(name) {
-        if (written.pop() && !VOID.has(name)) out += `</${name}>`;
+        const closed = open.close(name);
+        if (closed === undefined) return;
+        if (closed.written && !VOID.has(name)) out += `</${name}>`;
         if (HIDDEN_TEXT.has(name)) hiddenDepth--;
       },
     },
@@ -80,6 +82,20 @@ export function sanitizeFragment(html: string, allow: AllowList): string {
   );
   parser.end(html);
   return out.trim();
+}
+
+/**
+ * The elements the parser has opened, each with what the caller noted of it (`written`), to tell a close that ends
+ * the innermost of them from one that ends nothing (undefined): a tag cut off at the end of the input (`<p><b`) is
+ * closed by htmlparser2 (12) but was never opened, and its close must not end the element around it (that wrote
+ * `<p></b>`, a tag outside the allow-list).
+ */
+function openElements<T>(): { push(name: string, written: T): void; close(name: string): { written: T } | undefined } {
+  const elements: { name: string; written: T }[] = [];
+  return {
+    push: (name, written) => void elements.push({ name, written }),
+    close: (name) => (elements[elements.length - 1]?.name === name ? elements.pop() : undefined),
+  };
 }
 
 /** Elements after which a reader sees a break: a space in the text. */
@@ -91,16 +107,19 @@ const BLOCK = new Set(['p', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'li', 'tr', 'th'
  */
 export function fragmentText(html: string): string {
   let out = '';
+  const open = openElements<undefined>();
   let hiddenDepth = 0;
   const parser = new Parser(
     {
       onopentag(name) {
+        open.push(name, undefined);
         if (HIDDEN_TEXT.has(name)) hiddenDepth++;
       },
       ontext(text) {
         if (hiddenDepth === 0) out += text;
       },
       onclosetag(name) {
+        if (open.close(name) === undefined) return;
         if (HIDDEN_TEXT.has(name)) hiddenDepth--;
         else if (BLOCK.has(name)) out += ' ';
       },
