@@ -8,7 +8,7 @@
  * (src/site/build/outside-astro.ts); a change of code or configuration, or a damaged recorded file, runs it.
  */
 import { execFile, spawnSync } from 'node:child_process';
-import { appendFileSync, cpSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
+import { appendFileSync, cpSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sha256Hex } from '../../src/core/crypto/sha256.ts';
@@ -273,4 +273,20 @@ describe('a build with the cache writes what a clean build writes', () => {
     expect(siteFolder(log).removed).toBeGreaterThanOrEqual(4);
     expect(readdirSync(project).filter((name) => name.includes('.building-') || name.includes('.previous-'))).toEqual([]);
   }, 180_000);
+
+  it("a file put in a record's folder of the output after a build is removed when that folder is next updated", async () => {
+    // Each build notes when its record folders last held their pages alone, and the next build in the same folder reads
+    // only those changed since (src/site/build/cache/record-folders-stamp.ts): after two builds, dist/ and its spare
+    // have a note each (a clean build notes nothing).
+    await build(false);
+    await build(false);
+    const notes = JSON.parse(readFileSync(join(cache, 'record-folders.json'), 'utf8')) as { folders: Record<string, unknown> };
+    const folderKey = (dir: string) => ((s) => `${s.dev}:${s.ino}`)(statSync(join(project, dir), { bigint: true }));
+    expect(Object.keys(notes.folders)).toEqual(expect.arrayContaining([folderKey('dist'), folderKey('.dist.spare')]));
+    // A deploy step that compresses a page beside it, in dist/: the build after next updates that folder again.
+    writeFileSync(join(project, 'dist/records/echo-2026-01-14-000001/index.html.gz'), 'compressed by a deploy step');
+    expect(siteFolder(await build(false))).toMatchObject({ written: 0, removed: 0 });
+    const { log } = await cachedEqualsClean();
+    expect(siteFolder(log)).toMatchObject({ written: 0, removed: 1 });
+  }, 240_000);
 });

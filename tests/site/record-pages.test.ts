@@ -3,7 +3,7 @@
  * the main thread, each the same document `astro dev` serves (recordDocument); and the move of the staged pages
  * and files into the output (src/core/util/move-entries.ts).
  */
-import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, lstatSync, mkdirSync, readFileSync, readdirSync, renameSync, statSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { fileSystemNow } from '../../src/core/util/change-time.ts';
@@ -125,6 +125,28 @@ describe('startRecordPages', () => {
       });
     });
   }
+
+  it('a record folder unchanged since the moment it was noted alone is not read; one changed since is', async () => {
+    const dir = tempDir();
+    await startRecordPages(records, { frame, dir, logger: quiet, threads: 1, searchDir: tempDir() }).finish();
+    const [a, b, c] = records.map((r) => r.id);
+    // In b's folder before the moment, so that a read would find it: not read, so not noted.
+    writeFileSync(join(dir, b!, 'before.txt'), 'put there before the moment');
+    // A link to a folder where c's folder belongs is read as before, however long ago it was made.
+    renameSync(join(dir, c!), join(dir, 'elsewhere'));
+    writeFileSync(join(dir, 'elsewhere', 'before.txt'), 'put there before the moment');
+    symlinkSync('elsewhere', join(dir, c!));
+    // A moment after those changes, whatever the grain of the file system's clock.
+    const changed = [b!, c!, 'elsewhere'].map((name) => lstatSync(join(dir, name), { bigint: true }).ctimeNs);
+    let moment = fileSystemNow(dir)!;
+    while (changed.some((ctime) => ctime >= moment)) moment = fileSystemNow(dir)!;
+    writeFileSync(join(dir, a!, 'after.txt'), 'put there after the moment');
+    const beside = (await startRecordPages(records, { frame, dir, logger: quiet, threads: 1, searchDir: tempDir(), aloneBefore: moment }).finish()).besidePages;
+    expect(beside?.files.sort()).toEqual([`${a}/after.txt`, `${c}/before.txt`].sort());
+    // Without the moment, every folder is read.
+    const all = (await startRecordPages(records, { frame, dir, logger: quiet, threads: 0, searchDir: tempDir() }).finish()).besidePages;
+    expect(all?.files.sort()).toEqual([`${a}/after.txt`, `${b}/before.txt`, `${c}/before.txt`].sort());
+  });
 
   it('with the page cache: a second run links every page from the cache, the same bytes', async () => {
     const cache = { dir: tempDir(), code: 'code', build: 'first' };

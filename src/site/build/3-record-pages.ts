@@ -151,6 +151,8 @@ export interface RecordPagesOptions {
   cache?: PageCacheSettings;
   /** When the build started, before validation read any record (RecordPageBatch.validatedAfter). */
   validatedAfter?: bigint;
+  /** When the last build that finished in `dir`'s site folder noted its record folders (RecordPageBatch.aloneBefore). */
+  aloneBefore?: bigint;
   /**
    * Where each batch writes its records' search documents, as <searchDir>/<first job's place>.jsonl
    * (src/site/build/7-search-index.ts); none are made without it.
@@ -174,7 +176,7 @@ export interface RecordPagesOptions {
  */
 export function startRecordPages(
   records: readonly RecordSource[] | Promise<readonly RecordSource[]>,
-  { frame, dir, logger, threads = recordPageThreads(), cache, validatedAfter, searchDir, onSearchFile, listings, queuedMs = QUEUED_MS }: RecordPagesOptions,
+  { frame, dir, logger, threads = recordPageThreads(), cache, validatedAfter, aloneBefore, searchDir, onSearchFile, listings, queuedMs = QUEUED_MS }: RecordPagesOptions,
 ): RecordPagesRun {
   // The work is one list: the record pages, then the listing pages; a batch is a stretch of it.
   let jobs: RecordJob[] = [];
@@ -221,6 +223,7 @@ export function startRecordPages(
       jobs: records,
       cache,
       ...(validatedAfter === undefined ? {} : { validatedAfter }),
+      ...(aloneBefore === undefined ? {} : { aloneBefore }),
       ...(searchDir === undefined || records.length === 0 ? {} : { searchFile: join(searchDir, `${String(place[0]).padStart(9, '0')}.jsonl`) }),
       ...(listings === undefined || pages.length === 0 ? {} : { listings: { dir: listings.dir, script: listings.script, pages } }),
     };

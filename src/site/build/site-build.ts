@@ -37,6 +37,7 @@ import { writeSiteLog } from './6-transparency-log.ts';
 import { startSearchIndex } from './7-search-index.ts';
 import { codeFingerprint, PAGE_CODE } from './cache/code-fingerprint.ts';
 import { listPageCache, pageCacheStart, prunePageCache, type PageCacheSettings } from './cache/page-cache.ts';
+import { noteRecordFoldersAlone, recordFoldersAloneBefore } from './cache/record-folders-stamp.ts';
 
 /** Where the record pages (/records/<id>/) and the raw record files (/records/<id>.json) live in the output. */
 const RECORDS_PATH = 'records';
@@ -105,7 +106,19 @@ export async function startSiteBuild({ repo, root, frame, logger, site, stagingP
   let search: ReturnType<typeof startSearchIndex> | undefined;
   const waiting: [file: string, ids: readonly string[]][] = [];
   const onSearchFile = (file: string, ids: readonly string[]) => (search ? search.add(file, ids) : waiting.push([file, ids]));
-  const pages = startRecordPages(reading, { frame, dir: join(site.dir, RECORDS_PATH), logger, cache: cache?.settings, ...(outputStarted === undefined ? {} : { validatedAfter: outputStarted }), searchDir: searchStaging, onSearchFile, listings });
+  // A folder updated in place: its record folders unchanged since the last build finished in it are not read again.
+  const aloneBefore = cache && !site.own ? recordFoldersAloneBefore(buildCacheRoot(repo), site.dir, cache.settings.code) : undefined;
+  const pages = startRecordPages(reading, {
+    frame,
+    dir: join(site.dir, RECORDS_PATH),
+    logger,
+    cache: cache?.settings,
+    ...(outputStarted === undefined ? {} : { validatedAfter: outputStarted }),
+    ...(aloneBefore === undefined ? {} : { aloneBefore }),
+    searchDir: searchStaging,
+    onSearchFile,
+    listings,
+  });
   let ended = false;
   const cleanUp = async (finished: boolean) => {
     if (ended) return; // stop() after finish(), as a caller's `finally` does: nothing left to stop
@@ -180,6 +193,11 @@ export async function startSiteBuild({ repo, root, frame, logger, site, stagingP
         const astro = await coming;
         const folder = finishSiteFolder(site, astro, files, listing);
         changed += folder.moved;
+        // Every record folder now holds its page alone (unless Astro put a file in one): noted for the next build here.
+        if (cache && !site.own && !folder.astro.some((path) => path.startsWith(`${RECORDS_PATH}/`) && path.split('/').length > 2)) {
+          const moment = fileSystemNow(site.dir);
+          if (moment !== undefined) noteRecordFoldersAlone(buildCacheRoot(repo), site.dir, cache.settings.code, moment);
+        }
         const astroWritten =
           'out' in astro
             ? `${folder.moved} of Astro's ${folder.astro.length} among those written`

@@ -1,0 +1,82 @@
+/**
+ * What a site folder's record folders held when a build last finished in it, kept so that the next build in the same
+ * folder does not read them all again. A build that updates its folder in place (scripts/build.ts) must find whatever a
+ * record's folder (records/<id>/) holds besides its page, to remove it; at 100,000 records reading each folder was
+ * 500,000 system calls, a second of a page thread's time in a build that changed one record.
+ *
+ * When a build has finished its folder (every file it did not place removed), it notes the moment, as the folder's
+ * file system stamps files (src/core/util/change-time.ts): at that moment every record folder held its page alone. A
+ * folder whose change time is still before the moment has had no entry added, removed or renamed since, so it still
+ * holds its page alone, and one status call says so. Anything put into it since (a deploy step's `index.html.gz`, a
+ * file left by hand) changed its change time, and it is read as before.
+ *
+ * One small file in the build cache, `record-folders.json`: for each site folder, by its device and inode (a folder
+ * keeps them when it is renamed, as dist/ and its spare are), the moment and the fingerprint of the code that built
+ * it (another code may put other files in a record's folder). A folder whose inode is used again by a newer folder is
+ * harmless: everything in the newer one changed after the moment. A damaged or missing file means no moment: every
+ * folder is read.
+ */
+import { lstatSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+const FILE_NAME = 'record-folders.json';
+const FORMAT = 'echo-archive record folders 1';
+/** Site folders remembered: dist/ and its spare, and a few more (--out-dir, tests); the newest kept. */
+const KEPT = 8;
+
+interface StampFile {
+  format: string;
+  /** "<dev>:<ino>" of a site folder → its moment (nanoseconds, as a decimal string) and the code that built it. */
+  folders: Record<string, { before: string; code: string }>;
+}
+
+/** The site folder's identity: its device and inode, which a rename keeps. Undefined if it is not a folder. */
+function folderKey(siteDir: string): string | undefined {
+  const status = lstatSync(siteDir, { bigint: true, throwIfNoEntry: false });
+  return status?.isDirectory() ? `${status.dev}:${status.ino}` : undefined;
+}
+
+function readStamps(cacheRoot: string): StampFile['folders'] {
+  try {
+    const value = JSON.parse(readFileSync(join(cacheRoot, FILE_NAME), 'utf8')) as Partial<StampFile>;
+    if (value.format !== FORMAT || value.folders === null || typeof value.folders !== 'object' || Array.isArray(value.folders)) return {};
+    return value.folders;
+  } catch {
+    return {};
+  }
+}
+
+/**
+ * The moment before which a record folder of the site folder `siteDir` that has not changed holds its page alone, as
+ * the last build of code `code` that finished in it noted; undefined when none did (or the note is damaged).
+ */
+export function recordFoldersAloneBefore(cacheRoot: string, siteDir: string, code: string): bigint | undefined {
+  const key = folderKey(siteDir);
+  const stamp = key === undefined ? undefined : readStamps(cacheRoot)[key];
+  if (stamp === undefined || stamp.code !== code || typeof stamp.before !== 'string' || !/^[0-9]{1,30}$/.test(stamp.before)) return undefined;
+  return BigInt(stamp.before);
+}
+
+/**
+ * Notes that at `moment` (fileSystemNow of the site folder, taken once the build removed everything it did not place)
+ * every record folder of `siteDir` held its page alone, for code `code`. A note that cannot be written is left out: the
+ * next build reads every folder, as without one.
+ */
+export function noteRecordFoldersAlone(cacheRoot: string, siteDir: string, code: string, moment: bigint): void {
+  const key = folderKey(siteDir);
+  if (key === undefined) return;
+  const { [key]: _, ...others } = readStamps(cacheRoot);
+  const folders = Object.fromEntries([[key, { before: String(moment), code }], ...Object.entries(others).slice(0, KEPT - 1)]);
+  const file = join(cacheRoot, FILE_NAME);
+  const temporary = `${file}.${process.pid}.tmp`;
+  try {
+    writeFileSync(temporary, JSON.stringify({ format: FORMAT, folders } satisfies StampFile));
+    renameSync(temporary, file);
+  } catch {
+    try {
+      rmSync(temporary, { force: true });
+    } catch {
+      // not made: the cache's folder is not one
+    }
+  }
+}

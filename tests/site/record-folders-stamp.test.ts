@@ -1,0 +1,74 @@
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { noteRecordFoldersAlone, recordFoldersAloneBefore } from '../../src/site/build/cache/record-folders-stamp.ts';
+import { tempDir } from '../helpers/temp-dir.ts';
+
+const folder = (parent: string, name: string) => {
+  const dir = join(parent, name);
+  mkdirSync(dir);
+  return dir;
+};
+
+describe('record folders noted alone', () => {
+  it('gives the moment noted for the same site folder and code, and none for another folder or code', () => {
+    const cache = tempDir('echo-stamp-cache-');
+    const parent = tempDir('echo-stamp-site-');
+    const site = folder(parent, 'dist');
+    const other = folder(parent, 'other');
+    expect(recordFoldersAloneBefore(cache, site, 'code')).toBeUndefined();
+    noteRecordFoldersAlone(cache, site, 'code', 1_795_927_258_745_988_154n);
+    expect(recordFoldersAloneBefore(cache, site, 'code')).toBe(1_795_927_258_745_988_154n);
+    expect(recordFoldersAloneBefore(cache, site, 'other code')).toBeUndefined();
+    expect(recordFoldersAloneBefore(cache, other, 'code')).toBeUndefined();
+    expect(recordFoldersAloneBefore(cache, join(parent, 'missing'), 'code')).toBeUndefined();
+    // A note for another folder keeps the first one's.
+    noteRecordFoldersAlone(cache, other, 'code', 7n);
+    expect(recordFoldersAloneBefore(cache, other, 'code')).toBe(7n);
+    expect(recordFoldersAloneBefore(cache, site, 'code')).toBe(1_795_927_258_745_988_154n);
+  });
+
+  it('follows the folder when it is renamed (dist/ becomes the spare)', () => {
+    const cache = tempDir('echo-stamp-cache-');
+    const parent = tempDir('echo-stamp-site-');
+    const site = folder(parent, 'dist');
+    noteRecordFoldersAlone(cache, site, 'code', 42n);
+    renameSync(site, join(parent, '.dist.spare'));
+    expect(recordFoldersAloneBefore(cache, join(parent, '.dist.spare'), 'code')).toBe(42n);
+    // A new folder where the old one was is another folder.
+    mkdirSync(site);
+    expect(recordFoldersAloneBefore(cache, site, 'code')).toBeUndefined();
+  });
+
+  it('keeps the newest eight folders', () => {
+    const cache = tempDir('echo-stamp-cache-');
+    const parent = tempDir('echo-stamp-site-');
+    const sites = Array.from({ length: 9 }, (_, i) => folder(parent, `site-${i}`));
+    sites.forEach((site, i) => noteRecordFoldersAlone(cache, site, 'code', BigInt(i + 1)));
+    expect(recordFoldersAloneBefore(cache, sites[0]!, 'code')).toBeUndefined();
+    sites.slice(1).forEach((site, i) => expect(recordFoldersAloneBefore(cache, site, 'code')).toBe(BigInt(i + 2)));
+  });
+
+  it('a damaged or foreign note gives no moment', () => {
+    const cache = tempDir('echo-stamp-cache-');
+    const site = folder(tempDir('echo-stamp-site-'), 'dist');
+    noteRecordFoldersAlone(cache, site, 'code', 42n);
+    const file = join(cache, 'record-folders.json');
+    const good = readFileSync(file, 'utf8');
+    for (const damaged of [good.slice(0, -3), good.replace('record folders 1', 'record folders 0'), good.replace('"42"', '"4x2"'), good.replace('"42"', '42'), '[]', 'null']) {
+      writeFileSync(file, damaged);
+      expect(recordFoldersAloneBefore(cache, site, 'code'), damaged).toBeUndefined();
+    }
+    // A damaged note is replaced by the next.
+    noteRecordFoldersAlone(cache, site, 'code', 43n);
+    expect(recordFoldersAloneBefore(cache, site, 'code')).toBe(43n);
+  });
+
+  it('a cache folder that cannot be written leaves no note, and no error', () => {
+    const cache = join(tempDir('echo-stamp-cache-'), 'a file');
+    writeFileSync(cache, '');
+    const site = folder(tempDir('echo-stamp-site-'), 'dist');
+    expect(() => noteRecordFoldersAlone(cache, site, 'code', 42n)).not.toThrow();
+    expect(recordFoldersAloneBefore(cache, site, 'code')).toBeUndefined();
+  });
+});
