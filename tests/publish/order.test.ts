@@ -1,7 +1,7 @@
 /** The archive's orders (src/core/publish/records.ts): archive-path order for the index, newest first for people. */
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { byArchivePath, datedNewestFirst, newestFirst } from '../../src/core/publish/records.ts';
+import { byArchivePath, datedNewestFirst, newestFirst, newestFirstOrder } from '../../src/core/publish/records.ts';
 
 const rec = (path: string, archiveDate: string | null, id = path.replace(/^.*\//, '').replace(/\.json$/, '')) => ({ id, path, archiveDate });
 
@@ -39,6 +39,25 @@ describe('newestFirst', () => {
       fc.property(arb, (list) => {
         const once = [...list].sort(newestFirst);
         expect([...list].reverse().sort(newestFirst).map((r) => JSON.stringify(r))).toEqual(once.map((r) => JSON.stringify(r)));
+      }),
+    );
+  });
+
+  it('newestFirstOrder sorts a records array once: the same order, the same array when asked again, the records untouched', () => {
+    const list = [...records];
+    const order = newestFirstOrder(list);
+    expect(order).toEqual([...records].sort(newestFirst));
+    expect(newestFirstOrder(list)).toBe(order);
+    expect(list).toEqual(records);
+    // Another array of the same records is another question.
+    expect(newestFirstOrder([...list])).not.toBe(order);
+  });
+
+  it('datedNewestFirst gives every dated record newest first, whatever the mix of dated and undated', () => {
+    const arb = fc.array(fc.record({ path: fc.string({ minLength: 1, maxLength: 4 }), id: fc.string({ maxLength: 3 }), archiveDate: fc.option(fc.constantFrom('2026-01-01', '2026-01-02'), { nil: null }) }), { maxLength: 20 });
+    fc.assert(
+      fc.property(arb, (list) => {
+        expect(datedNewestFirst(list)).toEqual(list.filter((r) => r.archiveDate !== null).sort(newestFirst));
       }),
     );
   });

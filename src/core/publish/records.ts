@@ -52,9 +52,24 @@ export function newestFirst(a: Dated, b: Dated): number {
   return byId || compareCodePoints(a.path, b.path);
 }
 
+/**
+ * These records in newest-first order: sorted on the first call for this very array and the same order given after.
+ * A build asks for it three times (the model, the record pages' jobs, the feeds): sorting 100,000 records took 50 ms
+ * of its main thread each time. The array and the records must not change after the first call, as a build's do not.
+ */
+export function newestFirstOrder<T extends Dated>(records: readonly T[]): readonly T[] {
+  let order = sortedOnce.get(records);
+  if (order === undefined) sortedOnce.set(records, (order = [...records].sort(newestFirst)));
+  return order as readonly T[];
+}
+const sortedOnce = new WeakMap<readonly Dated[], readonly Dated[]>();
+
 /** A copy in newest-first order, records without an archive date left out (feeds never invent a date). */
 export function datedNewestFirst<T extends Dated>(records: readonly T[]): T[] {
-  return records.filter((r) => r.archiveDate !== null).sort(newestFirst);
+  // Records without a date sort last: the dated ones are the order's beginning.
+  const order = newestFirstOrder(records);
+  const undated = order.findIndex((r) => r.archiveDate === null);
+  return order.slice(0, undated < 0 ? order.length : undated);
 }
 
 /** The site path (relative to the base URL) of a record's raw JSON. */

@@ -17,7 +17,7 @@
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import Piscina from 'piscina';
-import { newestFirst } from '../../core/publish/records.ts';
+import { newestFirstOrder } from '../../core/publish/records.ts';
 import { relations, summarizeRecord, type ArchiveEntry, type RecordSummary } from '../model/archive-model.ts';
 import { classificationEntry, guardianEntry } from '../../core/publish/archive-views.ts';
 import type { PublishRecord } from '../../core/publish/records.ts';
@@ -81,7 +81,7 @@ export type RecordSource = ArchiveEntry & Pick<SiteRecord, 'file' | 'identity' |
  * first (the order of the browse pages). Only the few records named in a relation are summarised here.
  */
 export function recordJobs(records: readonly RecordSource[]): RecordJob[] {
-  const entries = [...records].sort(newestFirst);
+  const entries = newestFirstOrder(records);
   const rel = relations(entries);
   // The build's one derivation of the guardian registry and classifications (the index and guardian pages read it too).
   const views = archiveViewsOf(records as readonly PublishRecord[]);

@@ -6,7 +6,7 @@
  * (archiveViewsOf). No Astro imports, no import.meta.env.
  */
 import { effectiveRecord } from '../../core/publish/archive-views.ts';
-import { newestFirst } from '../../core/publish/records.ts';
+import { newestFirstOrder } from '../../core/publish/records.ts';
 import { archiveOrder } from '../../core/search/archive-order.ts';
 import { archiveViewsOf, type SiteRecord } from '../build/2-read-archive.ts';
 import { summarize, summarizeRecord, type ArchiveSummary, type RecordSummary } from './archive-model.ts';
@@ -37,7 +37,7 @@ export function archiveModelOf(records: readonly SiteRecord[]): ArchiveModel {
 
 function deriveModel(records: readonly SiteRecord[]): ArchiveModel {
   const views = archiveViewsOf(records);
-  const entries = [...records].sort(newestFirst);
+  const entries = newestFirstOrder(records);
   // Counts, facets and the facet pages read the effective classification (DECISIONS 26).
   const effective = entries.map((e) => ({ ...e, record: effectiveRecord(views, e.id, e.record) }));
   const summaries = effective.map(summarizeRecord);
