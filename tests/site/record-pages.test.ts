@@ -287,13 +287,14 @@ describe('startRecordPages', () => {
     expect((await run.finish()).reused).toBe(many.length);
   });
 
-  it('queues about 150 ms of work at each thread, at least the next batch, at most 16', () => {
-    expect(batchesToQueue(7)).toBe(16);
-    expect(batchesToQueue(15)).toBe(10);
-    expect(batchesToQueue(100)).toBe(2);
+  it('queues about 600 ms of work at each thread (150 ms at the end), at least the next batch, at most 64', () => {
+    expect(batchesToQueue(3)).toBe(64);
+    expect(batchesToQueue(15)).toBe(40);
+    expect(batchesToQueue(100)).toBe(6);
     expect(batchesToQueue(2_000)).toBe(2);
-    expect(batchesToQueue(0)).toBe(16);
-    expect(batchesToQueue(50, 1_000)).toBe(16);
+    expect(batchesToQueue(0)).toBe(64);
+    expect(batchesToQueue(15, 150)).toBe(10);
+    expect(batchesToQueue(50, 10_000)).toBe(64);
   });
 
   it('starts its threads before the records are known, and renders them once they are', async () => {

@@ -36,11 +36,14 @@ const BATCH = 64;
 /**
  * How much of a thread's work is queued at it: a thread gets its batches from the main thread, which hands them out
  * only between steps of its own. With one batch at a time, the page thread of a build of 99,006 records with every
- * page cached (a batch in about 7 ms) waited 9.5 s of its 14.8 s on 2 cores. A short queue at the end, where the
- * main thread renders too, leaves it little to wait for.
+ * page cached (a batch in about 7 ms) waited 9.5 s of its 14.8 s on 2 cores; with 150 ms of batches (16 at most), a
+ * third of its time still, a batch of cached pages now taking 3 ms. With 600 ms (64 at most) it waited 1.2 s of 5.2,
+ * and builds in turn after an append at 99,060 records took 8.48 → 8.20 s (medians of 6 pairs, each faster). Once
+ * the main thread renders too (finish), a short queue at the end leaves it little to wait for: QUEUED_MS_AT_THE_END.
  */
-const QUEUED_MS = 150;
-const QUEUED_BATCHES = 16;
+const QUEUED_MS = 600;
+const QUEUED_MS_AT_THE_END = 150;
+const QUEUED_BATCHES = 64;
 
 /**
  * The batches to keep queued at each thread, a batch taking `batchMs` there: about `queuedMs` of work, at least two
@@ -165,7 +168,10 @@ export interface RecordPagesOptions {
    * they are known; each written to <dir>/<path>index.html, loading the browse script at `script` (a site path).
    */
   listings?: { dir: string; script: string; jobs: Promise<ListingJob[]> };
-  /** How much work, in milliseconds, to keep queued at each thread (batchesToQueue); tests set more. */
+  /**
+   * How much work, in milliseconds, to keep queued at each thread (batchesToQueue) until the main thread renders
+   * too, when it is QUEUED_MS_AT_THE_END at most; tests set more.
+   */
   queuedMs?: number;
 }
 
@@ -267,7 +273,8 @@ export function startRecordPages(
   // threads whole, and the main thread finds none left to render when it joins in.
   let inFlight = 0;
   let batchMs = 0;
-  const queueLength = () => threads * batchesToQueue(batchMs, queuedMs);
+  let queued = queuedMs;
+  const queueLength = () => threads * batchesToQueue(batchMs, queued);
   const runOnPool = async (p: Piscina<RecordPageBatch, RecordBatchResult>, batch: [number, number]) => {
     const task = batchOf(batch);
     try {
@@ -326,6 +333,7 @@ export function startRecordPages(
     async finish(cacheListing) {
       await ready;
       if (cache && cacheListing) useCacheListing(cache, cacheListing);
+      queued = Math.min(queued, QUEUED_MS_AT_THE_END);
       // The main thread joins in; between batches, in slices of its time, it lets other work of the build go on: the
       // threads' finished batches, whose places it fills again, and I/O.
       await runInSlices(
