@@ -134,6 +134,19 @@ describe('page cache entries', () => {
     expect(new PageCache({ dir, code: 'code', build: 'next' }).find(key)).toBeUndefined();
   });
 
+  it('of several entries for one key, finds the whole one, whichever the folder lists first', () => {
+    const { dir, cache, write } = setup();
+    const good = cache.store(key, write('a.html', '<p>page</p>'), '<p>page</p>')!;
+    const damaged = cache.store(key, write('b.html', '<p>other page</p>'), '<p>other page</p>')!;
+    unlinkSync(join(dir, damaged));
+    writeFileSync(join(dir, damaged), '<p>other pag');
+    const prefix = key.slice(0, 2);
+    for (const names of [[good, damaged], [damaged, good]].map((pair) => pair.map((name) => name.slice(3)))) {
+      const listed = new PageCache({ dir, code: 'code', build: 'next' }, { folders: new Map([[prefix, names]]), files: [] });
+      expect(listed.find(key)?.name).toBe(good);
+    }
+  });
+
   it('treats an entry removed after it was listed (another build pruned it) as absent', () => {
     const { dir, cache, write } = setup();
     const name = cache.store(key, write('a.html', 'x'), 'x')!;

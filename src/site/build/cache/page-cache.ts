@@ -237,7 +237,11 @@ function entriesByKey(names: readonly string[]): Map<string, string[]> {
   const entries = new Map<string, string[]>();
   for (const name of names) {
     const m = ENTRY.exec(name);
-    if (m) entries.set(`${m[1]!}.${m[3]!}`, [...(entries.get(`${m[1]!}.${m[3]!}`) ?? []), m[2]!]);
+    if (m === null) continue;
+    const keyAndKind = `${m[1]!}.${m[3]!}`;
+    const hashes = entries.get(keyAndKind);
+    if (hashes === undefined) entries.set(keyAndKind, [m[2]!]);
+    else hashes.push(m[2]!);
   }
   return entries;
 }
