@@ -9,8 +9,9 @@
  * its path and of its source with the Node version that stripped it: a changed file or another Node is a miss, and
  * the entry written for it replaces the path's older one. Stripping is Node's own (module.stripTypeScriptTypes, the
  * same as Node does to a .ts file it loads), and it keeps every line and column, so stack traces point at the source.
- * A module it cannot strip, or a Node without these calls, is left to Node, which reports what it always does. It
- * keeps code, nothing of the archive: a --no-cache build uses it too (what it gives is what Node would make).
+ * A module it cannot strip, or a Node without these calls, is left to Node, which reports what it always does. A
+ * build with the caches off (`--no-cache`, or ECHO_ARCHIVE_NO_CACHE, the switch src/core/publish/build-cache.ts reads;
+ * the test checks the two agree) neither reads nor writes it: such a build leaves the cache as it was.
  *
  * JavaScript, not TypeScript: the hook must not itself need stripping, which would load Node's stripper (about
  * 75 ms a thread) that it is there to spare. Threads started by the build inherit the flag, and with it the hook.
@@ -30,6 +31,15 @@ export function strippedTypesDir(env = process.env) {
   const configured = env.ECHO_ARCHIVE_CACHE_DIR?.trim();
   const root = configured ? (isAbsolute(configured) ? configured : resolve(PROJECT, configured)) : join(PROJECT, 'node_modules', '.cache', 'echo-archive');
   return join(root, 'stripped-types');
+}
+
+/**
+ * Whether the caches are off for this process: `--no-cache` among its arguments (the build's main thread), or
+ * ECHO_ARCHIVE_NO_CACHE set to anything but 0 or false (the build sets it for its threads and child processes).
+ */
+export function cachesOff(env = process.env, argv = process.argv) {
+  const v = env.ECHO_ARCHIVE_NO_CACHE?.trim().toLowerCase();
+  return argv.slice(2).includes('--no-cache') || (!!v && v !== '0' && v !== 'false');
 }
 
 const hash = (...parts) => {
@@ -71,7 +81,7 @@ export function strippedModule(dir, url, source) {
   return code;
 }
 
-if (typeof nodeModule.registerHooks === 'function' && typeof nodeModule.stripTypeScriptTypes === 'function') {
+if (typeof nodeModule.registerHooks === 'function' && typeof nodeModule.stripTypeScriptTypes === 'function' && !cachesOff()) {
   const dir = strippedTypesDir();
   nodeModule.registerHooks({
     load(url, context, nextLoad) {

@@ -5,13 +5,13 @@
  * Node cannot strip is left to Node; a process run with the hook loads the project's modules through it.
  */
 import { execFileSync } from 'node:child_process';
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { stripTypeScriptTypes } from 'node:module';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { strippedModule, strippedTypesDir } from '../../scripts/lib/stripped-types-cache.mjs';
-import { buildCacheRoot } from '../../src/core/publish/build-cache.ts';
+import { cachesOff, strippedModule, strippedTypesDir } from '../../scripts/lib/stripped-types-cache.mjs';
+import { buildCacheRoot, noCacheFromEnv } from '../../src/core/publish/build-cache.ts';
 import { REPO_ROOT } from '../helpers/records.ts';
 import { tempDir } from '../helpers/temp-dir.ts';
 
@@ -19,6 +19,18 @@ const base = tempDir('stripped-types-');
 const NODE = resolve(REPO_ROOT, 'node_modules/.bin/node');
 const strip = strippedModule as (dir: string, url: string, source: Buffer) => string | undefined;
 const dirOf = strippedTypesDir as (env: Record<string, string | undefined>) => string;
+const off = cachesOff as (env: Record<string, string | undefined>, argv: string[]) => boolean;
+
+/** What a process run with the hook and the cache folder `cache` prints: a module of the project's, loaded and run. */
+function runWithHook(cache: string, env: Record<string, string> = {}): string {
+  const script = `import('${pathToFileURL(join(REPO_ROOT, 'src/core/canonical/jcs.ts')).href}').then((m) => console.log(m.canonicalJson({ b: 1, a: [true, null] })))`;
+  const { ECHO_ARCHIVE_NO_CACHE: _, ...inherited } = process.env;
+  return execFileSync(NODE, ['--import', './scripts/lib/stripped-types-cache.mjs', '--input-type=module', '-e', script], {
+    cwd: REPO_ROOT,
+    env: { ...inherited, ECHO_ARCHIVE_CACHE_DIR: cache, ...env },
+    encoding: 'utf8',
+  });
+}
 
 describe('stripped-types cache', () => {
   it('lives in the build cache folder, as src/core/publish/build-cache.ts names it', () => {
@@ -48,6 +60,19 @@ describe('stripped-types cache', () => {
     expect(readdirSync(dir)).toHaveLength(2);
   });
 
+  it('is off when the caches are, by the same switch as src/core/publish/build-cache.ts reads, or --no-cache', () => {
+    for (const value of [undefined, '', '  ', '0', ' 0 ', 'false', 'FALSE', '1', 'true', 'yes', ' 1 ']) {
+      const env = value === undefined ? {} : { ECHO_ARCHIVE_NO_CACHE: value };
+      expect(off(env, ['node', 'scripts/build.ts']), JSON.stringify(value)).toBe(noCacheFromEnv(env));
+    }
+    expect(off({}, ['node', 'scripts/build.ts', '--no-cache'])).toBe(true);
+    expect(off({}, ['node', 'scripts/build.ts', '--out-dir', 'site'])).toBe(false);
+    // A process with the caches off loads the project's modules as Node does, and keeps nothing.
+    const cache = join(base, 'off');
+    expect(runWithHook(cache, { ECHO_ARCHIVE_NO_CACHE: '1' })).toBe('{"a":[true,null],"b":1}\n');
+    expect(existsSync(cache)).toBe(false);
+  });
+
   it('leaves to Node a module it cannot strip (an enum needs more than stripping)', () => {
     const dir = join(base, 'two');
     expect(strip(dir, pathToFileURL(join(REPO_ROOT, 'src/enum.ts')).href, Buffer.from('enum E { A }\n'))).toBeUndefined();
@@ -55,8 +80,7 @@ describe('stripped-types cache', () => {
 
   it('is what a process run with the hook loads the project\'s modules through, with the same results', () => {
     const cache = join(base, 'cache');
-    const script = `import('${pathToFileURL(join(REPO_ROOT, 'src/core/canonical/jcs.ts')).href}').then((m) => console.log(m.canonicalJson({ b: 1, a: [true, null] })))`;
-    const run = () => execFileSync(NODE, ['--import', './scripts/lib/stripped-types-cache.mjs', '--input-type=module', '-e', script], { cwd: REPO_ROOT, env: { ...process.env, ECHO_ARCHIVE_CACHE_DIR: cache }, encoding: 'utf8' });
+    const run = () => runWithHook(cache);
     expect(run()).toBe('{"a":[true,null],"b":1}\n');
     const kept = readdirSync(join(cache, 'stripped-types'));
     expect(kept.length).toBeGreaterThan(0);
