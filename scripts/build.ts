@@ -222,7 +222,8 @@ try {
     astro.catch(() => undefined); // awaited below, or by the site build once it has its own files
     if (before) await astro;
   }
-  await buildOutsideAstro({ repo: REPO, frame, siteDir: staging, stagingParent: join(REPO, '.astro'), astro, logger: consoleLogger('echo-archive') });
+  const pagesFromCache = typeof recorded !== 'string';
+  await buildOutsideAstro({ repo: REPO, frame, siteDir: staging, stagingParent: join(REPO, '.astro'), astro, pagesFromCache, logger: consoleLogger('echo-archive') });
 } catch (err) {
   await stopAstro();
   if (err instanceof StepFailure) fail(err.step, err.why, err.status);

@@ -38,6 +38,16 @@ describe('limitHeapGrowthFor', () => {
     expect(flags('m.LARGE_ARCHIVE - 1')).toEqual({ reading: null, after: null });
   });
 
+  it('puts the limit back once a build from the cache has rendered RENDERING_BUILD_PAGES pages; without it, sets nothing', () => {
+    const code = (files: string) =>
+      `const m = await import(${JSON.stringify(MODULE)}); m.limitHeapGrowthFor(${files}); m.freerHeapGrowthForCachedRecords(); ` +
+      `m.limitHeapGrowthWhenRendering(m.RENDERING_BUILD_PAGES - 1); const few = m.heapGrowingFlagSet() ?? null; ` +
+      `m.limitHeapGrowthWhenRendering(m.RENDERING_BUILD_PAGES); console.log(JSON.stringify({ few, many: m.heapGrowingFlagSet() ?? null }));`;
+    const flags = (files: string) => JSON.parse(execFileSync(NODE, ['--input-type=module', '-e', code(files)], { encoding: 'utf8' })) as unknown;
+    expect(flags('m.LARGE_ARCHIVE')).toEqual({ few: '--heap-growing-percent=100', many: '--heap-growing-percent=20' });
+    expect(flags('m.LARGE_ARCHIVE - 1')).toEqual({ few: null, many: null });
+  });
+
   it('lifts it to a flag V8 knows', async () => {
     const { CACHED_HEAP_GROWING_FLAG } = await import('../../src/site/build/large-archive.ts');
     expect(execFileSync(NODE, [CACHED_HEAP_GROWING_FLAG, '-e', 'console.log("ran")'], { encoding: 'utf8' }).trim()).toBe('ran');

@@ -1,7 +1,8 @@
 /**
  * readSiteArchive lifts a large archive's heap limit (src/site/build/large-archive.ts) only when the records come from
- * the site record cache, for the rest of the build, and puts it back when the archive is refused: a build that parses
- * every record makes the garbage the limit is there for.
+ * the site record cache, for the rest of the build when the pages are expected from the cache too, else while it
+ * reads, and puts it back when the archive is refused: a build that parses every record, or renders every page, makes
+ * the garbage the limit is there for.
  */
 import { cpSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -30,17 +31,21 @@ describe('readSiteArchive and the heap limit', () => {
     cpSync(join(REPO_ROOT, 'records'), root, { recursive: true });
     vi.stubEnv('ECHO_ARCHIVE_CACHE_DIR', tempDir('echo-archive-heap-cache-'));
     vi.stubEnv('ECHO_ARCHIVE_NO_CACHE', undefined);
-    const read = () => readSiteArchive(root, quiet, { repo: REPO_ROOT });
+    const read = () => readSiteArchive(root, quiet, { repo: REPO_ROOT, pagesFromCache: true });
 
     await readSiteArchive(root, quiet); // no cache at all
     await read(); // an empty cache: every record parsed, the cache filled
     expect(heap).toEqual({ lifted: 0, restored: 0 });
 
-    await read(); // the records from the cache: the build goes on with them
+    await read(); // the records from the cache, the pages expected from the cache too: the build goes on with them
     expect(heap).toEqual({ lifted: 1, restored: 0 });
+
+    // The records from the cache, but not the pages (another configuration): put back once the records are read.
+    await readSiteArchive(root, quiet, { repo: REPO_ROOT, pagesFromCache: false });
+    expect(heap).toEqual({ lifted: 2, restored: 1 });
 
     writeFileSync(join(root, '2026', 'echo-2026-01-01-999999.json'), '{ "not": "a record" }\n');
     await expect(read()).rejects.toThrow(/invalid record/);
-    expect(heap).toEqual({ lifted: 2, restored: 1 });
+    expect(heap).toEqual({ lifted: 3, restored: 2 });
   });
 });

@@ -126,6 +126,19 @@ describe('startRecordPages', () => {
     });
   }
 
+  it('tells how many pages it has rendered so far, batch by batch: none when the cache gives them all', async () => {
+    const cache = { dir: tempDir(), code: 'code', build: 'first' };
+    const told: number[] = [];
+    await startRecordPages(records, { frame, dir: tempDir(), logger: quiet, threads: 1, cache, onRendered: (n) => told.push(n) }).finish();
+    expect(told.length).toBeGreaterThan(0);
+    expect(told.at(-1)).toBe(records.length);
+    expect([...told].sort((a, b) => a - b)).toEqual(told);
+    const again: number[] = [];
+    await startRecordPages(records, { frame, dir: tempDir(), logger: quiet, threads: 1, cache: { ...cache, build: 'second' }, onRendered: (n) => again.push(n) }).finish();
+    expect(again.length).toBeGreaterThan(0);
+    expect(again.every((n) => n === 0)).toBe(true);
+  });
+
   it('a record folder unchanged since the moment it was noted alone is not read; one changed since is', async () => {
     const dir = tempDir();
     await startRecordPages(records, { frame, dir, logger: quiet, threads: 1, searchDir: tempDir() }).finish();

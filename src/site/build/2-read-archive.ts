@@ -100,6 +100,12 @@ export interface ReadSiteArchiveOptions {
    * build's verdicts kept there (src/site/build/cache/validation-cache.ts), unless ECHO_ARCHIVE_NO_CACHE is set.
    */
   repo?: string;
+  /**
+   * Whether the build's pages are expected from the page cache too (its code and configuration are the last build's):
+   * then a heap limit lifted for records from the cache stays lifted to the end of the build
+   * (freerHeapGrowthForCachedRecords); else it is put back once they are read.
+   */
+  pagesFromCache?: boolean;
 }
 
 /**
@@ -109,7 +115,7 @@ export interface ReadSiteArchiveOptions {
 export async function readSiteArchive(
   root = resolve(recordsRoot()),
   logger: ArchiveLogger = consoleLogger('echo-archive'),
-  { repo }: ReadSiteArchiveOptions = {},
+  { repo, pagesFromCache = false }: ReadSiteArchiveOptions = {},
 ): Promise<SiteRecord[]> {
   const records: SiteRecord[] = [];
   const cache = repo !== undefined && !noCacheFromEnv() ? openProjectValidationCache(repo) : undefined;
@@ -123,7 +129,8 @@ export async function readSiteArchive(
   if (kept?.ignored) logger.info(`The site record cache ${kept.file} was ignored: ${kept.ignored}; every record is parsed`);
   // Records from the cache: a build that makes little garbage but the records it keeps, whose growth a large archive's
   // heap limit would have V8 mark again at every fifth (src/site/build/large-archive.ts). Lifted for the rest of the
-  // build, unless the archive is refused here.
+  // build when its pages are expected from the cache too, else while the records are read; and put back if the archive
+  // is refused here.
   const restoreHeapGrowth = kept && kept.loaded > 0 ? freerHeapGrowthForCachedRecords() : undefined;
   let report: ArchiveReport;
   try {
@@ -156,10 +163,8 @@ export async function readSiteArchive(
   if (cache) saveValidationCache(cache, report, logger);
   if (kept) saveSiteRecordCache(kept, logger);
   const { summary } = report;
-  if (summary.invalid > 0) {
-    restoreHeapGrowth?.();
-    throw new InvalidArchiveError(report);
-  }
+  if (summary.invalid > 0 || !pagesFromCache) restoreHeapGrowth?.();
+  if (summary.invalid > 0) throw new InvalidArchiveError(report);
   if (summary.warnings > 0) {
     logger.warn(`The archive is valid, with ${summary.warnings} warning${summary.warnings === 1 ? '' : 's'}:\n\n` + formatPretty(report, { color: false }));
   }

@@ -163,6 +163,8 @@ export interface RecordPagesOptions {
   searchDir?: string;
   /** Told the name of each batch's search documents file once the batch is done (each file once), with its records' ids in order. */
   onSearchFile?: (file: string, ids: readonly string[]) => void;
+  /** Told, as each batch is done, how many pages (record and listing) have been rendered so far rather than taken from the cache. */
+  onRendered?: (rendered: number) => void;
   /**
    * The listing pages to render on the same threads, after the record pages (src/site/model/listing-jobs.ts), once
    * they are known; each written to <dir>/<path>index.html, loading the browse script at `script` (a site path).
@@ -182,7 +184,7 @@ export interface RecordPagesOptions {
  */
 export function startRecordPages(
   records: readonly RecordSource[] | Promise<readonly RecordSource[]>,
-  { frame, dir, logger, threads = recordPageThreads(), cache, validatedAfter, aloneBefore, searchDir, onSearchFile, listings, queuedMs = QUEUED_MS }: RecordPagesOptions,
+  { frame, dir, logger, threads = recordPageThreads(), cache, validatedAfter, aloneBefore, searchDir, onSearchFile, onRendered, listings, queuedMs = QUEUED_MS }: RecordPagesOptions,
 ): RecordPagesRun {
   // The work is one list: the record pages, then the listing pages; a batch is a stretch of it.
   let jobs: RecordJob[] = [];
@@ -202,6 +204,7 @@ export function startRecordPages(
     total.entriesKnown += r.entriesKnown;
     for (const entry of r.entries) total.entries.push(entry);
     if (r.besidePages) addToListing((total.besidePages ??= { files: [], folders: [] }), r.besidePages);
+    onRendered?.(total.pages - total.reused + total.listings - total.listingsReused);
   };
   let done = new Uint8Array(0);
   let next = 0;

@@ -12,6 +12,8 @@
  *   records the build keeps, and little else, and a 20 % limit has V8 mark them all again each time they grow by a
  *   fifth (24 full collections while 99,006 records were read, 1.5 s of pauses in an append's 12 s), and collect
  *   the young generation's survivors (the model, the archive's pages) more often than they are worth after that.
+ *   To the build's end only when its pages are expected from the cache too; a build that renders them all again
+ *   makes a clean build's garbage, and with the freer heap peaked above 1.5 GB (limitHeapGrowthWhenRendering).
  * - An `astro build` of Astro's own pages runs before the site build, not beside it (src/site/build/outside-astro.ts):
  *   Astro's process holds about 490 MB, which beside the site build's end took a clean build of 99,006 records to
  *   1.54 GB. In turn, a clean build takes Astro's few seconds longer; at 10,000 records that would be a fifth of it.
@@ -54,13 +56,31 @@ export const CACHED_HEAP_GROWING_FLAG = '--heap-growing-percent=100';
  * refused). Only then: a build that parses every record (a clean build, one with an empty or outdated cache) makes
  * far more garbage while reading, and its peak rose from 1.14 to 1.30 GB without the limit. At 99,043 records, with
  * the limit lifted to the end of the build rather than only while reading, builds in turn after an append took 10.69
- * → 9.59 s, the peak of the build's process 0.91–0.98 → 1.08–1.22 GB; a build that rendered every page again from
- * cached records (another site URL) peaked at 1.32 GB against 1.07 GB.
+ * → 9.59 s, the peak of the build's process 0.91–0.98 → 1.08–1.22 GB. A build that renders every page again from
+ * cached records (another site URL) peaked at 1.36–1.62 GB in 8 builds, against 1.06–1.19 GB in 8 with the limit
+ * back once the records were read: the caller puts it back then unless the pages are expected from the cache too
+ * (ReadSiteArchiveOptions.pagesFromCache, 2-read-archive.ts).
  */
 export function freerHeapGrowthForCachedRecords(): () => void {
   if (flagSet === undefined) return () => undefined; // no limit to lift
   setHeapGrowing(CACHED_HEAP_GROWING_FLAG);
   return () => setHeapGrowing(HEAP_GROWING_FLAG);
+}
+
+/** Pages rendered rather than taken from the page cache from which a build is limited again (limitHeapGrowthWhenRendering). */
+export const RENDERING_BUILD_PAGES = 1_000;
+
+/**
+ * Puts the limit back in a build whose records come from the cache but whose pages do not (another site URL, a changed
+ * renderer: every page rendered again), once it has rendered RENDERING_BUILD_PAGES pages (`rendered`, so far), if
+ * freerHeapGrowthForCachedRecords lifted it and it is still lifted: a build whose pages were expected from the cache
+ * (its code and configuration are an earlier build's) and are not there after all, as when two configurations share
+ * one cache. Such a build makes a clean build's garbage on top of the records it keeps. A backstop only: lifted until
+ * the first thousand pages, four builds that rendered 99,000 pages again still peaked at 1.17–1.56 GB. An append
+ * renders a few pages and keeps the freer heap.
+ */
+export function limitHeapGrowthWhenRendering(rendered: number): void {
+  if (flagSet === CACHED_HEAP_GROWING_FLAG && rendered >= RENDERING_BUILD_PAGES) setHeapGrowing(HEAP_GROWING_FLAG);
 }
 
 /** Whether the `astro build` of Astro's own pages runs before the site build rather than beside it. */

@@ -54,11 +54,16 @@ export interface OutsideAstroOptions {
   stagingParent: string;
   /** Astro's files: recorded, or (a promise of) the output folder of the `astro build` running beside this build. */
   astro: AstroFiles | Promise<AstroFiles>;
+  /**
+   * Astro's files are the output recorded for this code and configuration: an earlier build's, whose pages the page
+   * cache holds too (SiteBuildOptions.pagesFromCache).
+   */
+  pagesFromCache?: boolean;
   logger: ArchiveLogger;
 }
 
 /** Builds the site into `siteDir`. If Astro's files do not come (its build failed), the build stops and says why. */
-export async function buildOutsideAstro({ repo, frame, siteDir, stagingParent, astro, logger }: OutsideAstroOptions): Promise<void> {
-  const build = await startSiteBuild({ repo, root: resolve(repo, recordsRoot()), frame, logger, site: { dir: siteDir, own: false }, stagingParent });
+export async function buildOutsideAstro({ repo, frame, siteDir, stagingParent, astro, pagesFromCache = false, logger }: OutsideAstroOptions): Promise<void> {
+  const build = await startSiteBuild({ repo, root: resolve(repo, recordsRoot()), frame, logger, site: { dir: siteDir, own: false }, stagingParent, pagesFromCache });
   await build.finish(astro);
 }

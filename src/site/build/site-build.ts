@@ -38,6 +38,7 @@ import { startSearchIndex } from './7-search-index.ts';
 import { codeFingerprint, PAGE_CODE } from './cache/code-fingerprint.ts';
 import { listPageCache, pageCacheStart, prunePageCache, type PageCacheSettings } from './cache/page-cache.ts';
 import { noteRecordFoldersAlone, recordFoldersAloneBefore } from './cache/record-folders-stamp.ts';
+import { limitHeapGrowthWhenRendering } from './large-archive.ts';
 
 /** Where the record pages (/records/<id>/) and the raw record files (/records/<id>.json) live in the output. */
 const RECORDS_PATH = 'records';
@@ -69,6 +70,11 @@ export interface SiteBuildOptions {
   site: SiteFolder;
   /** Where the search documents' folder is made (beside the staging folders). */
   stagingParent: string;
+  /**
+   * Whether the pages are expected from the page cache: Astro's output is the one recorded for this code and
+   * configuration (src/site/build/outside-astro.ts), so the last build had them too (ReadSiteArchiveOptions).
+   */
+  pagesFromCache?: boolean;
 }
 
 export interface SiteBuild {
@@ -83,7 +89,7 @@ export interface SiteBuild {
   stop(): Promise<void>;
 }
 
-export async function startSiteBuild({ repo, root, frame, logger, site, stagingParent }: SiteBuildOptions): Promise<SiteBuild> {
+export async function startSiteBuild({ repo, root, frame, logger, site, stagingParent, pagesFromCache = false }: SiteBuildOptions): Promise<SiteBuild> {
   const searchStaging = createStaging(stagingParent);
   // Taken before the build reads any record or looks at any cache entry (src/core/util/change-time.ts): a record file
   // last changed before it was read by this build as it is now (src/site/build/4-raw-records.ts); the page cache's
@@ -92,7 +98,7 @@ export async function startSiteBuild({ repo, root, frame, logger, site, stagingP
   const cache = pageCacheSettings(repo, logger);
   const browseScript = bundleBrowseScript(repo, cache && { dir: join(buildCacheRoot(repo), 'browse-script'), code: cache.settings.code });
   const pageSize = browsePageSize(); // a wrong BROWSE_PAGE_SIZE stops the build before any work
-  const reading = readSiteArchive(root, logger, { repo });
+  const reading = readSiteArchive(root, logger, { repo, pagesFromCache });
   // The whole archive's model, derived once from these records: the listing pages are rendered from it on the
   // threads, the archive's pages on this thread, and Astro's search page asks for the same records' model.
   const model = reading.then((records) => archiveModelOf(records));
@@ -117,6 +123,9 @@ export async function startSiteBuild({ repo, root, frame, logger, site, stagingP
     ...(aloneBefore === undefined ? {} : { aloneBefore }),
     searchDir: searchStaging,
     onSearchFile,
+    // A build from the cached records that renders its pages anyway gets a large archive's heap limit back, if the
+    // pages were expected from the cache (another build's pages in a cache two configurations share).
+    onRendered: limitHeapGrowthWhenRendering,
     listings,
   });
   let ended = false;
