@@ -10,7 +10,7 @@
  * one file (src/site/build/2-read-archive.ts).
  */
 import { createHash, type Hash } from 'node:crypto';
-import { mkdirSync, readdirSync, readFileSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, unlinkSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -19,6 +19,7 @@ import { _ } from 'ajv/dist/compile/codegen/index.js';
 import standaloneCodeImport from 'ajv/dist/standalone/index.js';
 import { newAjv, provideFirstErrorValidator, useAllErrorsValidator, useFirstErrorValidator } from './compile.ts';
 import { ECHO_RECORD_SCHEMA_ID, schemaDocuments } from './documents.ts';
+import { replaceCacheFile } from '../util/replace-file.ts';
 
 const require = createRequire(import.meta.url);
 // CommonJS; its default export arrives wrapped under some loaders.
@@ -62,18 +63,12 @@ function compileAndKeep(id: string, kind: ValidatorKind): ValidateFunction {
   const fn = ajv.getSchema(id);
   if (!fn) throw new Error(`schema ${id} is not in the schema folder`);
   const file = precompiledFile(id, kind);
-  const temp = `${file}.${process.pid}.tmp`;
   try {
     mkdirSync(dirname(file), { recursive: true });
-    writeFileSync(temp, standaloneCode(ajv, fn));
-    renameSync(temp, file);
   } catch {
-    try {
-      unlinkSync(temp);
-    } catch {
-      // nothing was written
-    }
+    return fn; // no cache folder: compiled again next time
   }
+  replaceCacheFile(file, standaloneCode(ajv, fn));
   return fn;
 }
 

@@ -21,12 +21,13 @@
  * Entries are hard links to the pages of the build that rendered them (no second copy on disk; copied across file
  * systems). After a build the cache holds exactly that build's pages (prunePageCache).
  */
-import { lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, rmdirSync, rmSync, writeFileSync, type Dirent } from 'node:fs';
+import { lstatSync, mkdirSync, readdirSync, readFileSync, rmdirSync, rmSync, type Dirent } from 'node:fs';
 import { join } from 'node:path';
 import { fileIdentity } from '../../../core/util/file-identity.ts';
 import { sha256Hex } from '../../../core/crypto/sha256.ts';
 import { changedBefore, fileSystemNow } from '../../../core/util/change-time.ts';
 import { linkOrCopySync } from '../../../core/util/link-or-copy.ts';
+import { replaceCacheFile } from '../../../core/util/replace-file.ts';
 import { runInSlices, runToEnd } from '../../../core/util/time-slices.ts';
 import type { FrameSettings } from '../../render/page-frame.ts';
 import type { ListingJob } from '../../model/listing-jobs.ts';
@@ -209,17 +210,12 @@ export class PageCache {
   /** Stores `bytes` (a search document) as the `kind` entry for `key`: written under a temporary name and renamed. */
   storeBytes(key: string, bytes: Uint8Array | string, kind: PageCacheKind): string | undefined {
     const name = pageEntryName(key, bytes, kind);
-    const path = join(this.settings.dir, name);
-    const temporary = `${path}.${process.pid}.${this.settings.build}.tmp`;
     try {
       mkdirSync(join(this.settings.dir, key.slice(0, 2)), { recursive: true });
-      writeFileSync(temporary, bytes);
-      renameSync(temporary, path);
-      return name;
     } catch {
-      rmSync(temporary, { force: true });
       return undefined;
     }
+    return replaceCacheFile(join(this.settings.dir, name), bytes) ? name : undefined;
   }
 }
 
@@ -342,13 +338,7 @@ const STAMP_FORMAT = 'echo-archive page cache stamp 2';
  * the next build time, never this one.
  */
 export function writeCheckedStamp(dir: string, started: bigint): void {
-  const temporary = join(dir, `${STAMP}.${process.pid}.tmp`);
-  try {
-    writeFileSync(temporary, `${STAMP_FORMAT}\n${started}\n`);
-    renameSync(temporary, join(dir, STAMP));
-  } catch {
-    rmSync(temporary, { force: true });
-  }
+  replaceCacheFile(join(dir, STAMP), `${STAMP_FORMAT}\n${started}\n`);
 }
 
 /**

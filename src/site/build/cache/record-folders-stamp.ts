@@ -16,8 +16,9 @@
  * harmless: everything in the newer one changed after the moment. A damaged or missing file means no moment: every
  * folder is read.
  */
-import { lstatSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { lstatSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { replaceCacheFile } from '../../../core/util/replace-file.ts';
 
 const FILE_NAME = 'record-folders.json';
 const FORMAT = 'echo-archive record folders 1';
@@ -67,16 +68,5 @@ export function noteRecordFoldersAlone(cacheRoot: string, siteDir: string, code:
   if (key === undefined) return;
   const { [key]: _, ...others } = readStamps(cacheRoot);
   const folders = Object.fromEntries([[key, { before: String(moment), code }], ...Object.entries(others).slice(0, KEPT - 1)]);
-  const file = join(cacheRoot, FILE_NAME);
-  const temporary = `${file}.${process.pid}.tmp`;
-  try {
-    writeFileSync(temporary, JSON.stringify({ format: FORMAT, folders } satisfies StampFile));
-    renameSync(temporary, file);
-  } catch {
-    try {
-      rmSync(temporary, { force: true });
-    } catch {
-      // not made: the cache's folder is not one
-    }
-  }
+  replaceCacheFile(join(cacheRoot, FILE_NAME), JSON.stringify({ format: FORMAT, folders } satisfies StampFile));
 }
