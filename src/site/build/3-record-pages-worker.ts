@@ -14,8 +14,8 @@
  * Synchronous file calls: this thread has nothing else to do.
  */
 import { lstatSync, readdirSync } from 'node:fs';
-import { changedBefore } from '../../core/util/change-time.ts';
 import { join } from 'node:path';
+import { changedBefore } from '../../core/util/change-time.ts';
 import { parsedRecord, publishRawRecord, readRawRecord, type RawRecordFile } from './4-raw-records.ts';
 import { PageCache, pageCacheKey, type PageCacheListing, type PageCacheSettings } from './cache/page-cache.ts';
 import { addToListing, linkIfChanged, listTree, writeIfChanged, type KnownSource, type TreeListing } from '../../core/util/update-in-place.ts';

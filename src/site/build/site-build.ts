@@ -96,7 +96,8 @@ export async function startSiteBuild({ repo, root, frame, logger, site, stagingP
   // start (pageCacheSettings) is the same moment on the cache's file system, for the stamp its prune leaves.
   const outputStarted = fileSystemNow(site.dir);
   const cache = pageCacheSettings(repo, logger);
-  const browseScript = bundleBrowseScript(repo, cache && { dir: join(buildCacheRoot(repo), 'browse-script'), code: cache.settings.code });
+  const cacheRoot = buildCacheRoot(repo);
+  const browseScript = bundleBrowseScript(repo, cache && { dir: join(cacheRoot, 'browse-script'), code: cache.settings.code });
   const pageSize = browsePageSize(); // a wrong BROWSE_PAGE_SIZE stops the build before any work
   const reading = readSiteArchive(root, logger, { repo, pagesFromCache });
   // The whole archive's model, derived once from these records: the listing pages are rendered from it on the
@@ -113,7 +114,7 @@ export async function startSiteBuild({ repo, root, frame, logger, site, stagingP
   const waiting: [file: string, ids: readonly string[]][] = [];
   const onSearchFile = (file: string, ids: readonly string[]) => (search ? search.add(file, ids) : waiting.push([file, ids]));
   // A folder updated in place: its record folders unchanged since the last build finished in it are not read again.
-  const aloneBefore = cache && !site.own ? recordFoldersAloneBefore(buildCacheRoot(repo), site.dir, cache.settings.code) : undefined;
+  const aloneBefore = cache && !site.own ? recordFoldersAloneBefore(cacheRoot, site.dir, cache.settings.code) : undefined;
   const pages = startRecordPages(reading, {
     frame,
     dir: join(site.dir, RECORDS_PATH),
@@ -140,7 +141,7 @@ export async function startSiteBuild({ repo, root, frame, logger, site, stagingP
   let records: SiteRecord[];
   try {
     records = await reading;
-    search = startSearchIndex(records, cache && { cacheDir: join(buildCacheRoot(repo), 'search-index'), code: cache.settings.code, pageCacheDir: cache.settings.dir });
+    search = startSearchIndex(records, cache && { cacheDir: join(cacheRoot, 'search-index'), code: cache.settings.code, pageCacheDir: cache.settings.dir });
     for (const [file, ids] of waiting.splice(0)) search.add(file, ids);
   } catch (err) {
     await cleanUp(false);
@@ -205,7 +206,7 @@ export async function startSiteBuild({ repo, root, frame, logger, site, stagingP
         // Every record folder now holds its page alone (unless Astro put a file in one): noted for the next build here.
         if (cache && !site.own && !folder.astro.some((path) => path.startsWith(`${RECORDS_PATH}/`) && path.split('/').length > 2)) {
           const moment = fileSystemNow(site.dir);
-          if (moment !== undefined) noteRecordFoldersAlone(buildCacheRoot(repo), site.dir, cache.settings.code, moment);
+          if (moment !== undefined) noteRecordFoldersAlone(cacheRoot, site.dir, cache.settings.code, moment);
         }
         const astroWritten =
           'out' in astro
