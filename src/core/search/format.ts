@@ -71,8 +71,10 @@ export const DEFAULT_LAYOUT: SearchBuildLayout = { documentsPerFile: DOCUMENTS_P
  */
 export function layoutProblem(layout: SearchIndexLayout | SearchBuildLayout): string | undefined {
   const names = 'segmentBlock' in layout ? (['documentsPerFile', 'shardKeyLength', 'segmentBlock'] as const) : (['documentsPerFile', 'shardKeyLength'] as const);
+  // Read as unknown: an index.json's layout is whatever the file says, whatever its type claims.
+  const fields: Readonly<Record<string, unknown>> = { ...layout };
   for (const name of names) {
-    const n: unknown = (layout as unknown as Record<string, unknown>)[name];
+    const n = fields[name];
     if (typeof n !== 'number' || !Number.isSafeInteger(n) || n < 1) return `${name} must be a whole number from 1, not ${JSON.stringify(n)}`;
   }
   if ('segmentBlock' in layout && layout.segmentBlock % layout.documentsPerFile !== 0) {
