@@ -17,7 +17,7 @@ import { lstatSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { changedBefore } from '../../core/util/change-time.ts';
 import { parsedRecord, publishRawRecord, readRawRecord, type RawRecordFile } from './4-raw-records.ts';
-import { PageCache, pageCacheKey, type PageCacheListing, type PageCacheSettings } from './cache/page-cache.ts';
+import { PageCache, pageCacheKey, type PageCacheSettings } from './cache/page-cache.ts';
 import { addToListing, linkIfChanged, listTree, writeIfChanged, type KnownSource, type TreeListing } from '../../core/util/update-in-place.ts';
 import { echoHtml } from '../render/echo-html.ts';
 import { frameOf, type FrameSettings, type SiteFrame } from '../render/page-frame.ts';
@@ -154,7 +154,7 @@ function listBesidePage(folder: string, id: string, result: RecordBatchResult, a
   addToListing((result.besidePages ??= { files: [], folders: [] }), { files: inside.files.filter((file) => file !== PAGE_FILE), folders: inside.folders }, `${id}/`);
 }
 
-/** This thread's view of the cache, for the build that is running (a thread may serve several builds in tests). */
+/** A worker thread's view of the cache, for the build that is running (a thread may serve several builds in tests). */
 let threadCache: PageCache | undefined;
 function cacheFor(settings: PageCacheSettings | undefined): PageCache | undefined {
   if (settings === undefined) return undefined;
@@ -163,17 +163,14 @@ function cacheFor(settings: PageCacheSettings | undefined): PageCache | undefine
 }
 
 /**
- * For the batches this thread renders from now on in the build of `settings`: the cache as listed in `listing` (the
- * main thread's listing for the prune, src/site/build/3-record-pages.ts), not listed again.
+ * Renders a batch (the handler of the page threads). `here`: the main thread's view of the cache for this build, which
+ * it makes itself from its own listing of the cache (src/site/build/3-record-pages.ts); a worker thread keeps its own.
  */
-export function useCacheListing(settings: PageCacheSettings, listing: PageCacheListing): void {
-  if (threadCache?.settings.build !== settings.build) threadCache = new PageCache(settings, listing);
-}
-
-export default function renderRecordPages({ frame, dir, jobs, cache: settings, searchFile, validatedAfter, listings, listCache, aloneBefore }: RecordPageBatch): RecordBatchResult {
+export default function renderRecordPages(batch: RecordPageBatch, here?: PageCache): RecordBatchResult {
+  const { frame, dir, jobs, cache: settings, searchFile, validatedAfter, listings, listCache, aloneBefore } = batch;
   const started = performance.now();
   const siteFrame = frameOf(frame);
-  const cache = cacheFor(settings);
+  const cache = here ?? cacheFor(settings);
   if (listCache) cache?.listEvery();
   const result: RecordBatchResult = { pages: 0, reused: 0, linked: 0, copied: 0, rawKnown: 0, listings: 0, listingsReused: 0, entries: [], entriesHashed: 0, entriesKnown: 0, changed: 0 };
   const checksBefore = cache && { ...cache.checks };

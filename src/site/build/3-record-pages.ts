@@ -23,11 +23,11 @@ import { classificationEntry, guardianEntry } from '../../core/publish/archive-v
 import type { PublishRecord } from '../../core/publish/records.ts';
 import { archiveViewsOf, type SiteRecord } from './2-read-archive.ts';
 import type { ArchiveLogger } from './console-logger.ts';
-import renderRecordPages, { useCacheListing, type RecordBatchResult, type RecordJob, type RecordPageBatch } from './3-record-pages-worker.ts';
+import renderRecordPages, { type RecordBatchResult, type RecordJob, type RecordPageBatch } from './3-record-pages-worker.ts';
 import { addToListing } from '../../core/util/update-in-place.ts';
 import type { ListingJob } from '../model/listing-jobs.ts';
 import type { FrameSettings } from '../render/page-frame.ts';
-import { listingCacheKey, type PageCacheListing, type PageCacheSettings } from './cache/page-cache.ts';
+import { listingCacheKey, PageCache, type PageCacheListing, type PageCacheSettings } from './cache/page-cache.ts';
 import { runInSlices } from '../../core/util/time-slices.ts';
 
 /** Pages per task: large enough that messaging is cheap, small enough to spread the work evenly. */
@@ -249,11 +249,13 @@ export function startRecordPages(
     done.fill(1, start, end);
     if (batch.searchFile !== undefined) onSearchFile?.(batch.searchFile, batch.jobs.map((job) => job.page.entry.id));
   };
+  // This thread's view of the cache, made when it joins in (finish), from the caller's listing of the cache if given.
+  let hereCache: PageCache | undefined;
   const renderHere = (place: [number, number]) => {
     const batch = batchOf(place);
-    const result = renderRecordPages(batch);
+    const result = renderRecordPages(batch, hereCache);
     const rest = again(batch, result, place);
-    finished(batch, rest ? [result, renderRecordPages(rest)] : [result], place);
+    finished(batch, rest ? [result, renderRecordPages(rest, hereCache)] : [result], place);
   };
 
   const pool =
@@ -335,7 +337,7 @@ export function startRecordPages(
     ),
     async finish(cacheListing) {
       await ready;
-      if (cache && cacheListing) useCacheListing(cache, cacheListing);
+      if (cache) hereCache = new PageCache(cache, cacheListing);
       queued = Math.min(queued, QUEUED_MS_AT_THE_END);
       // The main thread joins in; between batches, in slices of its time, it lets other work of the build go on: the
       // threads' finished batches, whose places it fills again, and I/O.
