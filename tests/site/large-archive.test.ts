@@ -29,18 +29,25 @@ describe('limitHeapGrowthFor', () => {
     expect(execFileSync(NODE, [HEAP_GROWING_FLAG, '-e', 'console.log("ran")'], { encoding: 'utf8' }).trim()).toBe('ran');
   });
 
-  it('lifts the limit for a build from the cache, and puts it back when asked; without the limit, sets nothing', () => {
-    const steps = `const restore = m.freerHeapGrowthForCachedRecords(); const reading = m.heapGrowingFlagSet() ?? null; restore();`;
-    const code = (files: string) =>
-      `const m = await import(${JSON.stringify(MODULE)}); m.limitHeapGrowthFor(${files}); ${steps} console.log(JSON.stringify({ reading, after: m.heapGrowingFlagSet() ?? null }));`;
-    const flags = (files: string) => JSON.parse(execFileSync(NODE, ['--input-type=module', '-e', code(files)], { encoding: 'utf8' })) as unknown;
-    expect(flags('m.LARGE_ARCHIVE')).toEqual({ reading: '--heap-growing-percent=100', after: '--heap-growing-percent=20' });
-    expect(flags('m.LARGE_ARCHIVE - 1')).toEqual({ reading: null, after: null });
+  it('lifts the limit for a build from the cache: to its end when the pages are expected from the cache too, else while reading; back when the archive is refused', () => {
+    // `then`: what the build tells the lifted limit once the records are read (recordsRead) or refused.
+    const code = (files: string, pagesExpected: boolean, then: string) =>
+      `const m = await import(${JSON.stringify(MODULE)}); m.limitHeapGrowthFor(${files}); const lifted = m.freerHeapGrowthForCachedRecords(${pagesExpected}); ` +
+      `const reading = m.heapGrowingFlagSet() ?? null; lifted.${then}(); console.log(JSON.stringify({ reading, after: m.heapGrowingFlagSet() ?? null }));`;
+    const flags = (files: string, pagesExpected: boolean, then: string) =>
+      JSON.parse(execFileSync(NODE, ['--input-type=module', '-e', code(files, pagesExpected, then)], { encoding: 'utf8' })) as unknown;
+    const lifted = '--heap-growing-percent=100';
+    const limited = '--heap-growing-percent=20';
+    expect(flags('m.LARGE_ARCHIVE', true, 'recordsRead')).toEqual({ reading: lifted, after: lifted });
+    expect(flags('m.LARGE_ARCHIVE', false, 'recordsRead')).toEqual({ reading: lifted, after: limited });
+    expect(flags('m.LARGE_ARCHIVE', true, 'refused')).toEqual({ reading: lifted, after: limited });
+    expect(flags('m.LARGE_ARCHIVE - 1', true, 'recordsRead')).toEqual({ reading: null, after: null });
+    expect(flags('m.LARGE_ARCHIVE - 1', false, 'refused')).toEqual({ reading: null, after: null });
   });
 
   it('puts the limit back once a build from the cache has rendered RENDERING_BUILD_PAGES pages; without it, sets nothing', () => {
     const code = (files: string) =>
-      `const m = await import(${JSON.stringify(MODULE)}); m.limitHeapGrowthFor(${files}); m.freerHeapGrowthForCachedRecords(); ` +
+      `const m = await import(${JSON.stringify(MODULE)}); m.limitHeapGrowthFor(${files}); m.freerHeapGrowthForCachedRecords(true); ` +
       `m.limitHeapGrowthWhenRendering(m.RENDERING_BUILD_PAGES - 1); const few = m.heapGrowingFlagSet() ?? null; ` +
       `m.limitHeapGrowthWhenRendering(m.RENDERING_BUILD_PAGES); console.log(JSON.stringify({ few, many: m.heapGrowingFlagSet() ?? null }));`;
     const flags = (files: string) => JSON.parse(execFileSync(NODE, ['--input-type=module', '-e', code(files)], { encoding: 'utf8' })) as unknown;

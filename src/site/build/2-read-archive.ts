@@ -101,9 +101,8 @@ export interface ReadSiteArchiveOptions {
    */
   repo?: string;
   /**
-   * Whether the build's pages are expected from the page cache too (its code and configuration are the last build's):
-   * then a heap limit lifted for records from the cache stays lifted to the end of the build
-   * (freerHeapGrowthForCachedRecords); else it is put back once they are read.
+   * Whether the build's pages are expected from the page cache too (its code and configuration are the last build's),
+   * for a large archive's heap limit (freerHeapGrowthForCachedRecords: lifted to the build's end, or while reading).
    */
   pagesFromCache?: boolean;
 }
@@ -128,10 +127,9 @@ export async function readSiteArchive(
   if (cache?.ignored) logger.info(`The validation cache ${cache.file} was ignored: ${cache.ignored}; every file is judged`);
   if (kept?.ignored) logger.info(`The site record cache ${kept.file} was ignored: ${kept.ignored}; every record is parsed`);
   // Records from the cache: a build that makes little garbage but the records it keeps, whose growth a large archive's
-  // heap limit would have V8 mark again at every fifth (src/site/build/large-archive.ts). Lifted for the rest of the
-  // build when its pages are expected from the cache too, else while the records are read; and put back if the archive
-  // is refused here.
-  const restoreHeapGrowth = kept && kept.loaded > 0 ? freerHeapGrowthForCachedRecords() : undefined;
+  // heap limit would have V8 mark again at every fifth. The limit's module decides how long it stays lifted
+  // (src/site/build/large-archive.ts); this function tells it when the records are read, or refused.
+  const liftedHeapLimit = kept && kept.loaded > 0 ? freerHeapGrowthForCachedRecords(pagesFromCache) : undefined;
   let report: ArchiveReport;
   try {
     // File by file: each file's bytes and parsed record are let go once it is judged and its site record taken, so
@@ -148,7 +146,7 @@ export async function readSiteArchive(
       },
     });
   } catch (err) {
-    restoreHeapGrowth?.();
+    liftedHeapLimit?.refused();
     if (!(err instanceof ArchiveRootError)) throw err;
     // The core says which: a missing root, an interrupted intake accept, or a root that cannot be read.
     const missing = !statSync(root, { throwIfNoEntry: false })?.isDirectory();
@@ -163,8 +161,11 @@ export async function readSiteArchive(
   if (cache) saveValidationCache(cache, report, logger);
   if (kept) saveSiteRecordCache(kept, logger);
   const { summary } = report;
-  if (summary.invalid > 0 || !pagesFromCache) restoreHeapGrowth?.();
-  if (summary.invalid > 0) throw new InvalidArchiveError(report);
+  if (summary.invalid > 0) {
+    liftedHeapLimit?.refused();
+    throw new InvalidArchiveError(report);
+  }
+  liftedHeapLimit?.recordsRead();
   if (summary.warnings > 0) {
     logger.warn(`The archive is valid, with ${summary.warnings} warning${summary.warnings === 1 ? '' : 's'}:\n\n` + formatPretty(report, { color: false }));
   }

@@ -50,21 +50,30 @@ function setHeapGrowing(flag: string): void {
 /** How far past its live data a heap may grow in a large archive's build from a warm cache: 2 ×, not 1.2 ×. */
 export const CACHED_HEAP_GROWING_FLAG = '--heap-growing-percent=100';
 
+/** What a build whose records come from the cache tells the heap limit it lifted (freerHeapGrowthForCachedRecords). */
+export interface LiftedHeapLimit {
+  /** The records are read, and valid: the limit comes back now, unless the build's pages are expected from the cache too. */
+  recordsRead(): void;
+  /** The archive was refused: the limit comes back. */
+  refused(): void;
+}
+
 /**
- * Lifts the limit for the rest of a build whose records come from the build's caches, from the moment they are read
- * (src/site/build/2-read-archive.ts), if limitHeapGrowthFor applied it; the function that puts it back (an archive
- * refused). Only then: a build that parses every record (a clean build, one with an empty or outdated cache) makes
- * far more garbage while reading, and its peak rose from 1.14 to 1.30 GB without the limit. At 99,043 records, with
- * the limit lifted to the end of the build rather than only while reading, builds in turn after an append took 10.69
- * → 9.59 s, the peak of the build's process 0.91–0.98 → 1.08–1.22 GB. A build that renders every page again from
- * cached records (another site URL) peaked at 1.36–1.62 GB in 8 builds, against 1.06–1.19 GB in 8 with the limit
- * back once the records were read: the caller puts it back then unless the pages are expected from the cache too
- * (ReadSiteArchiveOptions.pagesFromCache, 2-read-archive.ts).
+ * Lifts the limit, if limitHeapGrowthFor applied it, from the moment a build's records start coming from the build's
+ * caches (src/site/build/2-read-archive.ts): to the build's end when its pages are expected from the cache too
+ * (`pagesExpected`: its code and configuration are an earlier build's, ReadSiteArchiveOptions.pagesFromCache), else
+ * while the records are read. Only then: a build that parses every record (a clean build, one with an empty or
+ * outdated cache) makes far more garbage while reading, and its peak rose from 1.14 to 1.30 GB without the limit. At
+ * 99,043 records, with the limit lifted to the end of the build rather than only while reading, builds in turn after
+ * an append took 10.69 → 9.59 s, the peak of the build's process 0.91–0.98 → 1.08–1.22 GB. A build that renders every
+ * page again from cached records (another site URL) peaked at 1.36–1.62 GB in 8 builds with the limit lifted to its
+ * end, against 1.06–1.19 GB in 8 with the limit back once the records were read.
  */
-export function freerHeapGrowthForCachedRecords(): () => void {
-  if (flagSet === undefined) return () => undefined; // no limit to lift
+export function freerHeapGrowthForCachedRecords(pagesExpected: boolean): LiftedHeapLimit {
+  if (flagSet === undefined) return { recordsRead: () => undefined, refused: () => undefined }; // no limit to lift
   setHeapGrowing(CACHED_HEAP_GROWING_FLAG);
-  return () => setHeapGrowing(HEAP_GROWING_FLAG);
+  const restore = () => setHeapGrowing(HEAP_GROWING_FLAG);
+  return { recordsRead: () => (pagesExpected ? undefined : restore()), refused: restore };
 }
 
 /** Pages rendered rather than taken from the page cache from which a build is limited again (limitHeapGrowthWhenRendering). */
