@@ -18,6 +18,7 @@
  */
 import { lstatSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileIdentity } from '../../../core/util/file-identity.ts';
 import { replaceCacheFile } from '../../../core/util/replace-file.ts';
 
 const FILE_NAME = 'record-folders.json';
@@ -31,10 +32,10 @@ interface StampFile {
   folders: Record<string, { before: string; code: string }>;
 }
 
-/** The site folder's identity: its device and inode, which a rename keeps. Undefined if it is not a folder. */
+/** The site folder's identity: its device and inode (fileIdentity), which a rename keeps. Undefined if it is not a folder. */
 function folderKey(siteDir: string): string | undefined {
   const status = lstatSync(siteDir, { bigint: true, throwIfNoEntry: false });
-  return status?.isDirectory() ? `${status.dev}:${status.ino}` : undefined;
+  return status?.isDirectory() ? fileIdentity(status) : undefined;
 }
 
 function readStamps(cacheRoot: string): StampFile['folders'] {
