@@ -274,8 +274,8 @@ export function startRecordPages(
   let stopped = false;
   // Batches handed to the pool and not yet done; a batch's time on its thread, as last measured. Before the first,
   // the most batches: the main thread has long steps of its own then. For a large archive a long queue at the start
-  // costs nothing; an archive of fewer than QUEUED_BATCHES batches a thread (about 1,000 records) is queued at the
-  // threads whole, and the main thread finds none left to render when it joins in.
+  // costs nothing; an archive of fewer than QUEUED_BATCHES batches a thread (64 of BATCH pages: about 4,000 records) is
+  // queued at the threads whole, and the main thread finds none left to render when it joins in.
   let inFlight = 0;
   let batchMs = 0;
   let queued = queuedMs;
