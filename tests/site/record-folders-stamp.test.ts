@@ -1,3 +1,9 @@
+/**
+ * The note of when a site folder's record folders last held their pages alone (src/site/build/cache/record-folders-stamp.ts):
+ * found again for the same folder (by its device and inode, so through a rename) and the same code only, the newest
+ * folders kept, and no moment from a damaged or foreign note. The whole build's use of it (a file put in a record's
+ * folder is still removed): tests/build/incremental-build.test.ts.
+ */
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
