@@ -10,7 +10,7 @@ import { fileSystemNow } from '../../src/core/util/change-time.ts';
 import { finishSiteFolder } from '../../src/site/build/5-site-folder.ts';
 import { archivePagePath, listingPagePath, recordPageId } from '../../src/site/build/integration.ts';
 import { publishRawRecord, readRawRecord } from '../../src/site/build/4-raw-records.ts';
-import { batchesToQueue, recordJobs, recordPageThreads, startRecordPages, type RecordSource } from '../../src/site/build/3-record-pages.ts';
+import { batchesToQueue, batchTimes, recordJobs, recordPageThreads, startRecordPages, type RecordSource } from '../../src/site/build/3-record-pages.ts';
 import { readRecordPage } from '../../src/site/build/3-record-pages-worker.ts';
 import { echoHtml } from '../../src/site/render/echo-html.ts';
 import { frameOf } from '../../src/site/render/page-frame.ts';
@@ -300,14 +300,32 @@ describe('startRecordPages', () => {
     expect((await run.finish()).reused).toBe(many.length);
   });
 
-  it('queues about 600 ms of work at each thread (150 ms at the end), at least the next batch, at most 64', () => {
-    expect(batchesToQueue(3)).toBe(64);
+  it('queues about 600 ms of work at each thread (150 ms at the end), at least the next batch, at most 256; 64 before a batch is timed', () => {
+    expect(batchesToQueue(3)).toBe(200);
     expect(batchesToQueue(15)).toBe(40);
     expect(batchesToQueue(100)).toBe(6);
     expect(batchesToQueue(2_000)).toBe(2);
     expect(batchesToQueue(0)).toBe(64);
     expect(batchesToQueue(15, 150)).toBe(10);
-    expect(batchesToQueue(50, 10_000)).toBe(64);
+    expect(batchesToQueue(10, 10_000)).toBe(256);
+    expect(batchesToQueue(0.5)).toBe(256);
+  });
+
+  it('reckons a batch by the median of the last five timed: one slow batch does not shorten the queue, a run of them does', () => {
+    const timed = batchTimes();
+    expect(timed.ms).toBe(0);
+    timed.add(40); // the thread's first batch, slow
+    expect(timed.ms).toBe(40);
+    for (const ms of [3, 3, 3]) timed.add(ms);
+    expect(timed.ms).toBe(3);
+    timed.add(50); // a collection
+    expect(timed.ms).toBe(3);
+    timed.add(60); // rendered pages now: 3, 3, 3, 50, 60
+    expect(timed.ms).toBe(3);
+    timed.add(60); // 3, 3, 50, 60, 60
+    expect(timed.ms).toBe(50);
+    timed.add(60);
+    expect(timed.ms).toBe(60);
   });
 
   it('starts its threads before the records are known, and renders them once they are', async () => {
@@ -319,6 +337,44 @@ describe('startRecordPages', () => {
     resolve(records.slice(0, 10));
     expect((await run.finish()).pages).toBe(10);
     expect(readdirSync(dir)).toHaveLength(20);
+  });
+
+  it('renders the record pages on its threads while the listing pages are still unknown, then the listing pages', async () => {
+    const dir = tempDir();
+    const jobs = listingJobs(archiveModelOf(records as unknown as SiteRecord[]), 7);
+    let resolve!: (j: typeof jobs) => void;
+    const listings = { dir: tempDir(), script: 'scripts/browse-filter.0123456789ab.js', jobs: new Promise<typeof jobs>((r) => (resolve = r)) };
+    const searched: string[] = [];
+    const run = startRecordPages(records, { frame, dir, logger: quiet, threads: 1, listings, searchDir: tempDir(), onSearchFile: (_, ids) => searched.push(...ids) });
+    // Every record page is done on the thread before the listing pages' jobs come.
+    for (let waited = 0; searched.length < records.length && waited < 10_000; waited += 20) await new Promise((r) => setTimeout(r, 20));
+    expect(searched.sort()).toEqual(records.map((r) => r.id).sort());
+    expect(readdirSync(listings.dir)).toEqual([]);
+    resolve(jobs);
+    expect(await run.finish()).toMatchObject({ pages: records.length, listings: jobs.length });
+    for (const job of jobs) expect(readFileSync(join(listings.dir, job.path, 'index.html'), 'utf8')).toBe(listingDocument(job, siteFrame, listings.script));
+  });
+
+  it('stops cleanly, the record pages done, when the listing pages never come', async () => {
+    const dir = tempDir();
+    const failing = Promise.reject(new Error('no model'));
+    const run = startRecordPages(records, { frame, dir, logger: quiet, threads: 1, listings: { dir: tempDir(), script: 'scripts/x.js', jobs: failing } });
+    await expect(run.finish()).rejects.toThrow('no model');
+    await run.stop();
+    // Stopped once its threads have done every record page and wait for the listing pages, which never come.
+    const searched: string[] = [];
+    const pending = startRecordPages(records, {
+      frame,
+      dir: tempDir(),
+      logger: quiet,
+      threads: 1,
+      listings: { dir: tempDir(), script: 'scripts/x.js', jobs: new Promise(() => {}) },
+      searchDir: tempDir(),
+      onSearchFile: (_, ids) => searched.push(...ids),
+    });
+    for (let waited = 0; searched.length < records.length && waited < 10_000; waited += 20) await new Promise((r) => setTimeout(r, 20));
+    expect(searched).toHaveLength(records.length);
+    await pending.stop();
   });
 
   it('renders nothing when reading the archive fails, and stops cleanly', async () => {

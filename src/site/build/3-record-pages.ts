@@ -40,17 +40,43 @@ const BATCH = 64;
  * third of its time still, a batch of cached pages now taking 3 ms. With 600 ms (64 at most) it waited 1.2 s of 5.2,
  * and builds in turn after an append at 99,060 records took 8.48 → 8.20 s (medians of 6 pairs, each faster). Once
  * the main thread renders too (finish), a short queue at the end leaves it little to wait for: QUEUED_MS_AT_THE_END.
+ * At most QUEUED_BATCHES once a batch has been timed (at 64, 200 ms of cached pages: the thread still ran dry while
+ * this thread made the public index or collected its garbage), FIRST_BATCHES before: a clean build's batch takes 50
+ * times as long, and what is queued at a thread at the start is no longer this thread's to share at the end.
  */
 const QUEUED_MS = 600;
 const QUEUED_MS_AT_THE_END = 150;
-const QUEUED_BATCHES = 64;
+const QUEUED_BATCHES = 256;
+const FIRST_BATCHES = 64;
 
 /**
- * The batches to keep queued at each thread, a batch taking `batchMs` there: about `queuedMs` of work, at least two
- * (the next batch is there when one ends), at most QUEUED_BATCHES.
+ * The batches to keep queued at each thread, a batch taking `batchMs` there (0: not timed yet): about `queuedMs` of
+ * work, at least two (the next batch is there when one ends), at most QUEUED_BATCHES; FIRST_BATCHES before the first.
  */
 export function batchesToQueue(batchMs: number, queuedMs: number = QUEUED_MS): number {
-  return Math.min(QUEUED_BATCHES, Math.max(2, Math.ceil(queuedMs / Math.max(batchMs, 1))));
+  if (!(batchMs > 0)) return FIRST_BATCHES;
+  return Math.min(QUEUED_BATCHES, Math.max(2, Math.ceil(queuedMs / batchMs)));
+}
+
+/**
+ * A batch's time as the queue reckons it: the median of the last five timed (0 before the first), so that one slow
+ * batch (the thread's first, a page rendered among cached ones, a collection) does not cut the queue to a tenth, nor
+ * hold it there for long.
+ */
+export function batchTimes(): { add(ms: number): void; readonly ms: number } {
+  const last: number[] = [];
+  let median = 0;
+  return {
+    add(ms) {
+      last.push(ms);
+      if (last.length > 5) last.shift();
+      const sorted = [...last].sort((a, b) => a - b);
+      median = sorted[Math.floor(sorted.length / 2)]!;
+    },
+    get ms() {
+      return median;
+    },
+  };
 }
 
 /** A worker's young generation (V8 counts three semi-spaces' worth). */
@@ -206,15 +232,20 @@ export function startRecordPages(
     if (r.besidePages) addToListing((total.besidePages ??= { files: [], folders: [] }), r.besidePages);
     onRendered?.(total.pages - total.reused + total.listings - total.listingsReused);
   };
-  let done = new Uint8Array(0);
+  // Whether the listing pages are known too (or will never be): until then the list may still grow.
+  let allKnown = false;
   let next = 0;
-  /** The next batch nobody has taken yet, as [start, end) in the whole list. */
+  /** The next batch nobody has taken yet, as [start, end) in the whole list (so far). */
   const take = (): [number, number] | undefined => {
     if (next >= length) return undefined;
     const start = next;
     next = Math.min(length, next + BATCH);
     return [start, next];
   };
+  // The batches handed to the threads, by their start, and whether each is done: what the threads leave undone (a
+  // failed thread) the main thread renders at the end. A batch ends where the list ended when it was taken, so the
+  // record pages' last batch may be short: the listing pages come later.
+  const onPool = new Map<number, { end: number; done: boolean }>();
   /** The listing jobs of a batch's stretch of the list. */
   const listingsOf = ([start, end]: [number, number]) => listingJobs.slice(Math.max(0, start - jobs.length), Math.max(0, end - jobs.length));
   // A batch is named by its place, so a batch done again (after a failed thread) replaces its own documents file.
@@ -244,9 +275,10 @@ export function startRecordPages(
     const pages = result.unplaced.map((i) => ({ ...batch.listings!.pages[i]!, job: all[i]! }));
     return { frame, dir, jobs: [], cache, listings: { ...batch.listings, pages } };
   };
-  const finished = (batch: RecordPageBatch, results: readonly RecordBatchResult[], [start, end]: [number, number]) => {
+  const finished = (batch: RecordPageBatch, results: readonly RecordBatchResult[], [start]: [number, number]) => {
     for (const result of results) count(result);
-    done.fill(1, start, end);
+    const handed = onPool.get(start);
+    if (handed) handed.done = true;
     if (batch.searchFile !== undefined) onSearchFile?.(batch.searchFile, batch.jobs.map((job) => job.page.entry.id));
   };
   // This thread's view of the cache, made when it joins in (finish), from the caller's listing of the cache if given.
@@ -272,19 +304,20 @@ export function startRecordPages(
         });
   let failure: unknown;
   let stopped = false;
-  // Batches handed to the pool and not yet done; a batch's time on its thread, as last measured. Before the first,
-  // the most batches: the main thread has long steps of its own then. For a large archive a long queue at the start
-  // costs nothing; an archive of fewer than QUEUED_BATCHES batches a thread (64 of BATCH pages: about 4,000 records) is
+  // Batches handed to the pool and not yet done; a batch's time on its thread (batchTimes). Before the first,
+  // FIRST_BATCHES: the main thread has long steps of its own then. For a large archive a long queue at the start
+  // costs nothing; an archive of fewer than FIRST_BATCHES batches a thread (64 of BATCH pages: about 4,000 records) is
   // queued at the threads whole, and the main thread finds none left to render when it joins in.
   let inFlight = 0;
-  let batchMs = 0;
+  const timed = batchTimes();
   let queued = queuedMs;
-  const queueLength = () => threads * batchesToQueue(batchMs, queued);
+  const queueLength = () => threads * batchesToQueue(timed.ms, queued);
   const runOnPool = async (p: Piscina<RecordPageBatch, RecordBatchResult>, batch: [number, number]) => {
+    onPool.set(batch[0], { end: batch[1], done: false });
     const task = batchOf(batch);
     try {
       const result = await p.run(task);
-      if (result.ms !== undefined) batchMs = result.ms;
+      if (result.ms !== undefined) timed.add(result.ms);
       const rest = again(task, result, batch);
       finished(task, rest ? [result, await p.run(rest)] : [result], batch);
     } catch (err) {
@@ -292,10 +325,11 @@ export function startRecordPages(
       failure ??= err;
     }
   };
-  /** Hands the pool batches until its queue is full; settles when the pool has nothing left to do. */
+  /** Hands the pool batches until its queue is full, again as the list grows; settles when the pool has nothing left to do. */
+  let more: () => void = () => undefined;
   const feed = (p: Piscina<RecordPageBatch, RecordBatchResult>) =>
     new Promise<void>((resolve) => {
-      const more = () => {
+      more = () => {
         for (let batch: [number, number] | undefined; failure === undefined && !stopped && inFlight < queueLength() && (batch = take()) !== undefined; ) {
           inFlight++;
           void runOnPool(p, batch).then(() => {
@@ -303,20 +337,31 @@ export function startRecordPages(
             more();
           });
         }
-        if (inFlight === 0) resolve();
+        if (inFlight === 0 && (allKnown || failure !== undefined || stopped)) resolve();
       };
       more();
     });
   // An empty batch per thread: each loads the renderer now, not when the first pages are due, and lists the page cache
   // while the main thread works out the archive's model (a second or so at 100,000 records).
   const warm = Promise.all(Array.from({ length: pool ? threads : 0 }, () => pool!.run({ frame, dir, jobs: [], ...(cache ? { cache, listCache: true } : {}) }).catch(() => undefined)));
-  const ready = Promise.all([records, listings?.jobs ?? []]).then(([all, pages]) => {
+  // The record pages are handed out as soon as the records are known, before the listing pages' jobs (the archive's
+  // model, about a second of this thread's time at 100,000 records), which join the list when they come.
+  const recordsReady = Promise.resolve(records).then((all) => {
     jobs = recordJobs(all);
+    length = jobs.length;
+  });
+  const ready = Promise.all([recordsReady, listings?.jobs ?? []]).then(([, pages]) => {
     listingJobs = pages;
     length = jobs.length + listingJobs.length;
-    done = new Uint8Array(length);
   });
-  const workers = ready.then(() => (pool && !stopped ? feed(pool) : undefined));
+  // Known, or never to be: either way the pool may settle once it has nothing left to do.
+  void ready
+    .catch(() => undefined)
+    .then(() => {
+      allKnown = true;
+      more();
+    });
+  const workers = recordsReady.then(() => (pool && !stopped ? feed(pool) : undefined));
   // A rejected `records` is the caller's to report; here it only means there is nothing to render.
   workers.catch(() => undefined);
   // The listing pages' keys are this thread's work (their jobs are here, and too large to send: ListingTask): made
@@ -330,7 +375,7 @@ export function startRecordPages(
   }
   if (cache && listings) void ready.then(() => runInSlices(keySteps())).catch(() => undefined);
   return {
-    // `workers` was chained on `ready` first, so by the time this settles the threads have been given their batches.
+    // `workers` was chained on the records first, so by the time this settles the threads have been given their batches.
     started: ready.then(
       () => undefined,
       () => undefined,
@@ -354,7 +399,7 @@ export function startRecordPages(
       await pool?.destroy();
       // Batches are marked done whole, so what is missing is whole batches.
       const missing: [number, number][] = [];
-      for (let start = 0; start < length; start += BATCH) if (done[start] === 0) missing.push([start, Math.min(length, start + BATCH)]);
+      for (const [start, { end, done }] of onPool) if (!done) missing.push([start, end]);
       if (failure !== undefined) {
         const pages = missing.reduce((n, [start, end]) => n + end - start, 0);
         logger.warn(`Rendering record pages on worker threads failed (${failure instanceof Error ? failure.message : String(failure)}); rendering ${pages} on the main thread`);
@@ -364,6 +409,7 @@ export function startRecordPages(
     },
     async stop() {
       stopped = true;
+      more(); // a pool waiting for the listing pages settles now
       await warm;
       await workers.catch(() => undefined);
       await pool?.destroy();

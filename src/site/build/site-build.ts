@@ -14,13 +14,14 @@
 import { randomUUID } from 'node:crypto';
 import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { buildCacheRoot, noCacheFromEnv } from '../../core/publish/build-cache.ts';
 import { fileSystemNow } from '../../core/util/change-time.ts';
 import { addToListing, listTreeInSlices, writeIfChanged } from '../../core/util/update-in-place.ts';
 import { sitePaths } from '../model/paths.ts';
 import { listingJobs } from '../model/listing-jobs.ts';
 import { browsePageSize } from '../model/listing-pages.ts';
-import { archiveModelOf } from '../model/site-model.ts';
+import { archiveModelInSlices } from '../model/site-model.ts';
 import { isDeployBuild, siteConfig } from '../../core/config.ts';
 import type { FrameSettings, LocalBuild } from '../render/page-frame.ts';
 import { bundleBrowseScript } from './1-browse-script.ts';
@@ -101,8 +102,13 @@ export async function startSiteBuild({ repo, root, frame, logger, site, stagingP
   const pageSize = browsePageSize(); // a wrong BROWSE_PAGE_SIZE stops the build before any work
   const reading = readSiteArchive(root, logger, { repo, pagesFromCache });
   // The whole archive's model, derived once from these records: the listing pages are rendered from it on the
-  // threads, the archive's pages on this thread, and Astro's search page asks for the same records' model.
-  const model = reading.then((records) => archiveModelOf(records));
+  // threads, the archive's pages on this thread, and Astro's search page asks for the same records' model. From a turn
+  // of its own once the records are read, so that the record pages' batches are handed out first, and in slices, so
+  // that the page threads render them while this thread derives it (about half a second at 100,000 records).
+  const model = reading.then(async (records) => {
+    await nextTurn();
+    return archiveModelInSlices(records);
+  });
   const listings = { dir: site.dir, script: browseScript.path, jobs: model.then((m) => listingJobs(m, pageSize)) };
   const placed = Promise.all([reading, listings.jobs]).then(([records, jobs]) => [
     ...records.flatMap(({ id }) => [`${RECORDS_PATH}/${recordPageName(id)}`, `${RECORDS_PATH}/${rawRecordName(id)}`]),
