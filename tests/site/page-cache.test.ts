@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { fileIdentity } from '../../src/core/util/file-identity.ts';
 import { fileSystemNow } from '../../src/core/util/change-time.ts';
 import {
+  entryOf,
   PageCache,
   pageCacheKey,
   pageEntryName,
@@ -49,6 +50,36 @@ describe('page cache key', () => {
 
   it('takes any record text, unpaired surrogates included (a key, never a throw)', () => {
     fc.assert(fc.property(fc.string({ unit: 'binary' }), (text) => /^[0-9a-f]{64}$/.test(pageCacheKey('c', frame, { ...page, title: text }))));
+  });
+});
+
+describe('entry names', () => {
+  const key = 'ab'.padEnd(64, '0');
+  const sha = 'cd'.padEnd(64, '1');
+  it('reads an entry name by position: its key and kind, and its hash', () => {
+    for (const kind of ['html', 'json', 'gz', 'js']) expect(entryOf(`${key}.${sha}.${kind}`)).toEqual({ keyAndKind: `${key}.${kind}`, sha256: sha });
+  });
+  it("reads back every name the cache gives an entry (pageEntryName)", () => {
+    fc.assert(
+      fc.property(fc.stringMatching(/^[0-9a-f]{64}$/), fc.string(), fc.constantFrom('html', 'json', 'gz', 'js'), (k, bytes, kind) => {
+        const name = pageEntryName(k, bytes, kind as 'html');
+        expect(name.slice(0, 3)).toBe(`${k.slice(0, 2)}/`);
+        expect(entryOf(name.slice(3))).toEqual({ keyAndKind: `${k}.${kind}`, sha256: name.slice(3 + 65, 3 + 129) });
+      }),
+    );
+  });
+  it('is none for a name of another shape', () => {
+    for (const name of [
+      `${key}.${sha}.txt`, // another kind
+      `${key}.${sha}.htm`,
+      `${key}.${sha}`, // no kind
+      `${key}-${sha}.html`, // no dot after the key
+      `${key}.${sha}0.html`, // a longer hash
+      `${key.slice(1)}.${sha}.html`, // a shorter key
+      `.${key}.${sha}.html.123.tmp`, // a temporary file
+      'checked-before',
+      '',
+    ]) expect(entryOf(name), name).toBeUndefined();
   });
 });
 
