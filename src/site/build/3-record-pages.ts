@@ -204,9 +204,11 @@ export interface RecordPagesOptions {
 }
 
 /**
- * Starts rendering every record's page into `dir`. The worker threads start at once and load the renderer while
- * the archive is still being read and validated (`records` may be a promise of it); then each takes the next batch
- * of pages as soon as it is free. When Astro is done, `finish` lets the main thread take batches too.
+ * Starts rendering every record's page into `dir`. The worker threads start at once and load the renderer
+ * (`records` may be a promise; the site build's is settled already: the core reads and validates the archive without
+ * a break, and starting the threads before it slowed the reading down more than it gained, docs/performance.md step
+ * 28); then each takes the next batch of pages as soon as it is free, the record pages first, the listing pages once
+ * their jobs are known. When Astro is done, `finish` lets the main thread take batches too.
  */
 export function startRecordPages(
   records: readonly RecordSource[] | Promise<readonly RecordSource[]>,
@@ -317,9 +319,13 @@ export function startRecordPages(
     const task = batchOf(batch);
     try {
       const result = await p.run(task);
-      if (result.ms !== undefined) timed.add(result.ms);
       const rest = again(task, result, batch);
-      finished(task, rest ? [result, await p.run(rest)] : [result], batch);
+      const restResult = rest && (await p.run(rest));
+      // Timed with the pages it sent back to be rendered from their jobs: alone, a batch of listing pages that the
+      // cache cannot give takes a few milliseconds, and a queue of 256 of them sent back with their jobs (50 summaries
+      // a page) took a build that renders them all from 1.1 to 1.6 GB.
+      if (result.ms !== undefined) timed.add(result.ms + (restResult?.ms ?? 0));
+      finished(task, restResult ? [result, restResult] : [result], batch);
     } catch (err) {
       // Left for the main thread, which renders whatever is not done.
       failure ??= err;
