@@ -16,7 +16,7 @@ const applied = at(2, 1, classificationUpdate(reviewer, {
   previous: { independence_class: 'unsolicited_independent' },
   proposed: { independence_class: 'self_reported' },
 }));
-// More records than one step summarises (5,000), so that the model is made over several steps.
+// More records than one step summarises (2,000), so that the model is made over several steps.
 const plain = Array.from({ length: 5_100 }, (_, i) => publishRecord(`2026/echo-2026-04-01-${String(i + 10).padStart(6, '0')}.json`, echoWith({})));
 const archive = (): SiteRecord[] => [target, applied, ...plain] as TestRecord[] as unknown as SiteRecord[];
 

@@ -348,10 +348,10 @@ export function startRecordPages(
       more();
     });
   // An empty batch per thread: each loads the renderer now, not when the first pages are due, and lists the page cache
-  // while the main thread works out the archive's model (a second or so at 100,000 records).
+  // while the main thread works out the record pages' jobs (a third of a second at 100,000 records).
   const warm = Promise.all(Array.from({ length: pool ? threads : 0 }, () => pool!.run({ frame, dir, jobs: [], ...(cache ? { cache, listCache: true } : {}) }).catch(() => undefined)));
-  // The record pages are handed out as soon as the records are known, before the listing pages' jobs (the archive's
-  // model, about a second of this thread's time at 100,000 records), which join the list when they come.
+  // The record pages are handed out as soon as the records are known, before the listing pages' jobs (they wait for
+  // the archive's model, about half a second of this thread's time at 100,000 records), which join the list when they come.
   const recordsReady = Promise.resolve(records).then((all) => {
     jobs = recordJobs(all);
     length = jobs.length;

@@ -51,7 +51,7 @@ export async function archiveModelInSlices(records: readonly SiteRecord[]): Prom
 }
 
 /** Records summarised between two steps of modelSteps. */
-const SUMMARIES_PER_STEP = 5_000;
+const SUMMARIES_PER_STEP = 2_000;
 
 function* modelSteps(records: readonly SiteRecord[]): Generator<void, ArchiveModel> {
   const views = archiveViewsOf(records);
