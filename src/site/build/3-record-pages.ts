@@ -244,10 +244,9 @@ export function startRecordPages(
     next = Math.min(length, next + BATCH);
     return [start, next];
   };
-  // The batches handed to the threads, by their start, and whether each is done: what the threads leave undone (a
-  // failed thread) the main thread renders at the end. A batch ends where the list ended when it was taken, so the
-  // record pages' last batch may be short: the listing pages come later.
-  const onPool = new Map<number, { end: number; done: boolean }>();
+  // The batches a thread failed to do (a batch ends where the list ended when it was taken: the record pages' last
+  // batch may be short, the listing pages coming later): the main thread renders them at the end.
+  const undone: [number, number][] = [];
   /** The listing jobs of a batch's stretch of the list. */
   const listingsOf = ([start, end]: [number, number]) => listingJobs.slice(Math.max(0, start - jobs.length), Math.max(0, end - jobs.length));
   // A batch is named by its place, so a batch done again (after a failed thread) replaces its own documents file.
@@ -277,10 +276,8 @@ export function startRecordPages(
     const pages = result.unplaced.map((i) => ({ ...batch.listings!.pages[i]!, job: all[i]! }));
     return { frame, dir, jobs: [], cache, listings: { ...batch.listings, pages } };
   };
-  const finished = (batch: RecordPageBatch, results: readonly RecordBatchResult[], [start]: [number, number]) => {
+  const finished = (batch: RecordPageBatch, results: readonly RecordBatchResult[]) => {
     for (const result of results) count(result);
-    const handed = onPool.get(start);
-    if (handed) handed.done = true;
     if (batch.searchFile !== undefined) onSearchFile?.(batch.searchFile, batch.jobs.map((job) => job.page.entry.id));
   };
   // This thread's view of the cache, made when it joins in (finish), from the caller's listing of the cache if given.
@@ -289,7 +286,7 @@ export function startRecordPages(
     const batch = batchOf(place);
     const result = renderRecordPages(batch, hereCache);
     const rest = again(batch, result, place);
-    finished(batch, rest ? [result, renderRecordPages(rest, hereCache)] : [result], place);
+    finished(batch, rest ? [result, renderRecordPages(rest, hereCache)] : [result]);
   };
 
   const pool =
@@ -315,7 +312,6 @@ export function startRecordPages(
   let queued = queuedMs;
   const queueLength = () => threads * batchesToQueue(timed.ms, queued);
   const runOnPool = async (p: Piscina<RecordPageBatch, RecordBatchResult>, batch: [number, number]) => {
-    onPool.set(batch[0], { end: batch[1], done: false });
     const task = batchOf(batch);
     try {
       const result = await p.run(task);
@@ -325,10 +321,11 @@ export function startRecordPages(
       // cache cannot give takes a few milliseconds, and a queue of 256 of them sent back with their jobs (50 summaries
       // a page) took a build that renders them all from 1.1 to 1.6 GB.
       if (result.ms !== undefined) timed.add(result.ms + (restResult?.ms ?? 0));
-      finished(task, restResult ? [result, restResult] : [result], batch);
+      finished(task, restResult ? [result, restResult] : [result]);
     } catch (err) {
-      // Left for the main thread, which renders whatever is not done.
+      // Left for the main thread, which renders whatever is not done: the whole batch (none of it was counted).
       failure ??= err;
+      undone.push(batch);
     }
   };
   /** Hands the pool batches until its queue is full, again as the list grows; settles when the pool has nothing left to do. */
@@ -403,14 +400,11 @@ export function startRecordPages(
       await warm;
       await workers;
       await pool?.destroy();
-      // Batches are marked done whole, so what is missing is whole batches.
-      const missing: [number, number][] = [];
-      for (const [start, { end, done }] of onPool) if (!done) missing.push([start, end]);
       if (failure !== undefined) {
-        const pages = missing.reduce((n, [start, end]) => n + end - start, 0);
+        const pages = undone.reduce((n, [start, end]) => n + end - start, 0);
         logger.warn(`Rendering record pages on worker threads failed (${failure instanceof Error ? failure.message : String(failure)}); rendering ${pages} on the main thread`);
       }
-      for (const batch of missing) renderHere(batch);
+      for (const batch of undone) renderHere(batch);
       return total;
     },
     async stop() {
