@@ -57,14 +57,14 @@ describe('entry names', () => {
   const key = 'ab'.padEnd(64, '0');
   const sha = 'cd'.padEnd(64, '1');
   it('reads an entry name by position: its key and kind, and its hash', () => {
-    for (const kind of ['html', 'json', 'gz', 'js']) expect(entryOf(`${key}.${sha}.${kind}`)).toEqual({ keyAndKind: `${key}.${kind}`, sha256: sha });
+    for (const kind of ['html', 'json', 'gz', 'js']) expect(entryOf(`${key}.${sha}.${kind}`)).toEqual({ key, sha256: sha, kind });
   });
   it("reads back every name the cache gives an entry (pageEntryName)", () => {
     fc.assert(
       fc.property(fc.stringMatching(/^[0-9a-f]{64}$/), fc.string(), fc.constantFrom('html', 'json', 'gz', 'js'), (k, bytes, kind) => {
         const name = pageEntryName(k, bytes, kind as 'html');
         expect(name.slice(0, 3)).toBe(`${k.slice(0, 2)}/`);
-        expect(entryOf(name.slice(3))).toEqual({ keyAndKind: `${k}.${kind}`, sha256: name.slice(3 + 65, 3 + 129) });
+        expect(entryOf(name.slice(3))).toEqual({ key: k, sha256: name.slice(3 + 65, 3 + 129), kind });
       }),
     );
   });

@@ -46,7 +46,7 @@ export const rawRecordName = (id: string): string => `${id}.json`;
  * system stamps files: fileSystemNow; a published file that is a link is on that file system).
  */
 export function publishRawRecord(record: RawRecordFile, dir: string, validatedAfter?: bigint): { how: 'linked' | 'copied'; changed: boolean; bytes?: Buffer } {
-  const target = join(dir, rawRecordName(record.id));
+  const target = `${dir}/${rawRecordName(record.id)}`; // not path.join: see 3-record-pages-worker.ts
   // Left as it is when it is the very file validation read (the last build's link), without looking at the record file
   // again; that file's status then says whether its bytes are those validated.
   const { how, changed, status } = linkIfChanged(record.file, target, record.identity === undefined ? {} : { identity: record.identity });
