@@ -12,6 +12,7 @@ import { appendFileSync, cpSync, mkdirSync, readdirSync, readFileSync, renameSyn
 import { join, relative, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sha256Hex } from '../../src/core/crypto/sha256.ts';
+import { PRUNE_AFTER } from '../../src/site/build/cache/page-cache.ts';
 import { npmScriptArgs } from '../../scripts/lib/npm-script-args.ts';
 import { REPO_ROOT } from '../helpers/records.ts';
 import { tempDir } from '../helpers/temp-dir.ts';
@@ -217,6 +218,37 @@ describe('a build with the cache writes what a clean build writes', () => {
     expect(reused(log)).toBe(RECORDS - 1);
     expect(entriesUsed(log).hashed).toBeGreaterThanOrEqual(1);
     expect(entriesUsed(log).known).toBeGreaterThan(RECORDS);
+  }, 240_000);
+
+  it('a build that stores a few entries leaves the cache unpruned, counting them in the stamp, and prunes once they add up', async () => {
+    const pages = join(cache, 'pages');
+    const stamp = join(pages, 'checked-before');
+    const htmlEntries = () => readdirSync(pages, { recursive: true }).filter((name) => String(name).endsWith('.html')).length;
+    const pagesBuilt = (log: string) => Number(/Rendered (\d+) record pages/.exec(log)?.[1]) + listings(log).all;
+    const storedSince = (log: string) => /not pruned: (\d+) entries stored since the last prune/.exec(log)?.[1];
+    // Settled first: after a clean build, a build links every page anew into one of the two site folders it updates in
+    // turn, and the next checks them all by their hash, which makes it prune. Settled: two builds in a row (one in each
+    // folder) that wrote nothing and stored nothing, so that the next builds check nothing by its hash but what they store.
+    const quiet = (log: string) => /Updated the site's \d+ files in place: 0 written/.test(log) && storedSince(log) === '0';
+    let inARow = 0;
+    for (let i = 0; i < 6 && inARow < 2; i++) inARow = quiet(await build(false)) ? inARow + 1 : 0;
+    expect(inARow).toBe(2);
+    // One record's words changed: its page, search document and listings are stored anew, their old entries left.
+    const id = 'echo-2026-01-20-000002';
+    writeRecord(id, { ...readRecord(id), echo: 'Changed once more.' });
+    const notPruned = await build(false);
+    const stored = storedSince(notPruned);
+    expect(Number(stored)).toBeGreaterThanOrEqual(2);
+    expect(readFileSync(stamp, 'utf8').split('\n')[2]).toBe(stored);
+    expect(htmlEntries()).toBeGreaterThan(pagesBuilt(notPruned));
+    // Once the entries stored since the last prune reach PRUNE_AFTER, the build prunes: the cache holds its pages alone.
+    const [format, moment] = readFileSync(stamp, 'utf8').split('\n');
+    writeFileSync(stamp, `${format}\n${moment}\n${PRUNE_AFTER - 1}\n`);
+    writeRecord(id, { ...readRecord(id), echo: 'Changed again.' });
+    const { log } = await cachedEqualsClean();
+    expect(log).toMatch(/\(pruned\)/);
+    expect(htmlEntries()).toBe(pagesBuilt(log));
+    expect(readFileSync(stamp, 'utf8').split('\n')[2]).toBe('0');
   }, 240_000);
 
   it("after a file of Astro's recorded output is damaged: Astro runs after all", async () => {

@@ -15,7 +15,10 @@ import {
   pageEntryName,
   listPageCache,
   prunePageCache,
-  readCheckedBefore,
+  noteStoredSince,
+  PRUNE_AFTER,
+  pruneDue,
+  readStamp,
   writeCheckedStamp,
 } from '../../src/site/build/cache/page-cache.ts';
 import { tempDir } from '../helpers/temp-dir.ts';
@@ -236,7 +239,7 @@ describe('page cache entries', () => {
     const after = new PageCache({ dir, code: 'code', build: 'after', checkedBefore: await momentAfter(dir, join(dir, name), join(dir, documentName)) });
     expect(after.locate(key)).toEqual({ name, identity: fileIdentity(lstatSync(join(dir, name), { bigint: true })) });
     expect(after.find(key, 'json')?.bytes.toString()).toBe('{"document":1}'); // asked for: read, not hashed
-    expect(after.checks).toEqual({ hashed: 0, known: 2 });
+    expect(after.checks).toEqual({ hashed: 0, known: 2, stored: 0 });
     // Written through after the stamp (the entry is a hard link to a page of the output, which someone edited, same
     // size): its change time is not before the stamp, so its hash decides, and it is refused.
     const before = fileSystemNow(dir)!;
@@ -245,41 +248,68 @@ describe('page cache entries', () => {
     const next = new PageCache({ dir, code: 'code', build: 'next', checkedBefore: before });
     expect(next.locate(key)).toBeUndefined();
     expect(next.find(key, 'json')).toBeUndefined();
-    expect(next.checks).toEqual({ hashed: 2, known: 0 });
+    expect(next.checks).toEqual({ hashed: 2, known: 0, stored: 0 });
     // Made whole again after the stamp: checked by its hash, and used with its bytes.
     writeFileSync(join(dir, name), '<p>page</p>');
     const again = new PageCache({ dir, code: 'code', build: 'again', checkedBefore: before });
     expect(again.locate(key)?.bytes?.toString()).toBe('<p>page</p>');
-    expect(again.checks).toEqual({ hashed: 1, known: 0 });
+    expect(again.checks).toEqual({ hashed: 1, known: 0, stored: 0 });
   });
 
-  it('the stamp gives the start of the build that wrote it; nothing when missing, foreign or after now', () => {
+  it('the stamp gives the start of the build that wrote it and the entries stored since; nothing when missing, foreign or after now', () => {
     const { dir } = setup();
     mkdirSync(dir, { recursive: true });
     const started = 1_800_000_000_123_456_789n;
-    expect(readCheckedBefore(dir, started)).toBeUndefined();
+    expect(readStamp(dir, started)).toBeUndefined();
     writeCheckedStamp(dir, started);
-    expect(readCheckedBefore(dir, started + 5_000_000_000n)).toBe(started);
-    expect(readCheckedBefore(dir, started - 1n)).toBeUndefined(); // the clock was set back since
+    expect(readStamp(dir, started + 5_000_000_000n)).toEqual({ checkedBefore: started, storedSince: 0 });
+    expect(readStamp(dir, started - 1n)).toBeUndefined(); // the clock was set back since
     expect(readdirSync(dir)).toEqual(['checked-before']); // no temporary file left
-    for (const text of ['', 'echo-archive page cache stamp 2\n', 'echo-archive page cache stamp 1\n1800000000123456789\n', 'echo-archive page cache stamp 2\n18e20\n', 'echo-archive page cache stamp 2\n1800000000123456789']) {
+    // A build that stores entries without pruning adds them to the count; the moment stays the prune's.
+    noteStoredSince(dir, readStamp(dir, started)!, 7);
+    noteStoredSince(dir, readStamp(dir, started)!, 5);
+    expect(readStamp(dir, started)).toEqual({ checkedBefore: started, storedSince: 12 });
+    for (const text of [
+      '',
+      'echo-archive page cache stamp 3\n',
+      'echo-archive page cache stamp 2\n1800000000123456789\n', // the format before the count: no count, so none
+      'echo-archive page cache stamp 3\n1800000000123456789\n',
+      'echo-archive page cache stamp 3\n18e20\n0\n',
+      'echo-archive page cache stamp 3\n1800000000123456789\n-1\n',
+      'echo-archive page cache stamp 3\n1800000000123456789\n0',
+    ]) {
       writeFileSync(join(dir, 'checked-before'), text);
-      expect(readCheckedBefore(dir, started + 5_000_000_000n), JSON.stringify(text)).toBeUndefined();
+      expect(readStamp(dir, started + 5_000_000_000n), JSON.stringify(text)).toBeUndefined();
     }
+  });
+
+  it('a prune is due without a stamp, after a build checked many entries by their hash, or once builds stored many', () => {
+    const settled = { hashed: 3, known: 200_000, stored: 10 };
+    expect(pruneDue(undefined, settled)).toBe(true);
+    expect(pruneDue(0, settled)).toBe(false);
+    expect(pruneDue(0, { ...settled, hashed: PRUNE_AFTER - 1 })).toBe(false);
+    expect(pruneDue(0, { ...settled, hashed: PRUNE_AFTER })).toBe(true);
+    // a quarter of the entries used, checked by their hash: a small cache whose entries are mostly new since the stamp
+    expect(pruneDue(0, { hashed: 24, known: 76, stored: 0 })).toBe(false);
+    expect(pruneDue(0, { hashed: 25, known: 75, stored: 0 })).toBe(true);
+    expect(pruneDue(0, { hashed: 0, known: 0, stored: 0 })).toBe(false); // a build that used no entry
+    expect(pruneDue(PRUNE_AFTER - 11, settled)).toBe(false);
+    expect(pruneDue(PRUNE_AFTER - 10, settled)).toBe(true);
   });
 
   it('pruning removes the stamp with the rest, and leaves the pruning build\'s own when given its start', () => {
     const { dir, cache, write } = setup();
     const keep = cache.store(key, write('a.html', 'a'), 'a')!;
+    expect(cache.checks.stored).toBe(1);
     const now = fileSystemNow(dir)!;
-    writeCheckedStamp(dir, now);
-    expect(readCheckedBefore(dir, now)).toBe(now);
+    writeCheckedStamp(dir, now, 40);
+    expect(readStamp(dir, now)).toEqual({ checkedBefore: now, storedSince: 40 });
     prunePageCache(dir, new Set([keep]));
-    expect(readCheckedBefore(dir, now)).toBeUndefined();
+    expect(readStamp(dir, now)).toBeUndefined();
     expect(existsSync(join(dir, keep))).toBe(true);
-    // the pruning build's own stamp, given its start, is left once the prune is done
+    // the pruning build's own stamp, given its start, is left once the prune is done, its count back at none
     prunePageCache(dir, new Set([keep]), now);
-    expect(readCheckedBefore(dir, now)).toBe(now);
+    expect(readStamp(dir, now)).toEqual({ checkedBefore: now, storedSince: 0 });
     expect(existsSync(join(dir, keep))).toBe(true);
   });
 });

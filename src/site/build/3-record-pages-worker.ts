@@ -115,6 +115,8 @@ export interface RecordBatchResult {
   /** Of the entries looked at, how many were read and hashed, and how many known unchanged by their ctime (page-cache.ts). */
   entriesHashed: number;
   entriesKnown: number;
+  /** Of the entries this batch used or stored, how many it stored (the cache's prune is due after many: page-cache.ts). */
+  entriesStored: number;
   /** Files (pages and raw records) written or linked anew: the others held the right bytes already. */
   changed: number;
   /** The listing pages given without their job that the cache could not give (their places in `listings.pages`). */
@@ -174,7 +176,7 @@ export default function renderRecordPages(batch: RecordPageBatch, here?: PageCac
   const siteFrame = frameOf(frame);
   const cache = here ?? cacheFor(settings);
   if (listCache) cache?.listEvery();
-  const result: RecordBatchResult = { pages: 0, reused: 0, linked: 0, copied: 0, rawKnown: 0, listings: 0, listingsReused: 0, entries: [], entriesHashed: 0, entriesKnown: 0, changed: 0 };
+  const result: RecordBatchResult = { pages: 0, reused: 0, linked: 0, copied: 0, rawKnown: 0, listings: 0, listingsReused: 0, entries: [], entriesHashed: 0, entriesKnown: 0, entriesStored: 0, changed: 0 };
   const checksBefore = cache && { ...cache.checks };
   if (listings) renderListingPages(listings, siteFrame, cache, result);
   // Each record's search document as one line: its JSON, or a reference to the cache's entry, which is that line
@@ -226,6 +228,7 @@ export default function renderRecordPages(batch: RecordPageBatch, here?: PageCac
   if (cache && checksBefore) {
     result.entriesHashed = cache.checks.hashed - checksBefore.hashed;
     result.entriesKnown = cache.checks.known - checksBefore.known;
+    result.entriesStored = cache.checks.stored - checksBefore.stored;
   }
   result.ms = performance.now() - started;
   return result;

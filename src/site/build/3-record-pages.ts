@@ -218,7 +218,7 @@ export function startRecordPages(
   let jobs: RecordJob[] = [];
   let listingJobs: ListingJob[] = [];
   let length = 0;
-  const total: RecordPagesTotal = { pages: 0, reused: 0, linked: 0, copied: 0, rawKnown: 0, listings: 0, listingsReused: 0, entries: [], entriesHashed: 0, entriesKnown: 0, changed: 0 };
+  const total: RecordPagesTotal = { pages: 0, reused: 0, linked: 0, copied: 0, rawKnown: 0, listings: 0, listingsReused: 0, entries: [], entriesHashed: 0, entriesKnown: 0, entriesStored: 0, changed: 0 };
   const count = (r: RecordBatchResult) => {
     total.pages += r.pages;
     total.reused += r.reused;
@@ -230,6 +230,7 @@ export function startRecordPages(
     total.changed += r.changed;
     total.entriesHashed += r.entriesHashed;
     total.entriesKnown += r.entriesKnown;
+    total.entriesStored += r.entriesStored;
     for (const entry of r.entries) total.entries.push(entry);
     if (r.besidePages) addToListing((total.besidePages ??= { files: [], folders: [] }), r.besidePages);
     onRendered?.(total.pages - total.reused + total.listings - total.listingsReused);

@@ -37,7 +37,7 @@ import { createStaging } from './5-staging.ts';
 import { writeSiteLog } from './6-transparency-log.ts';
 import { startSearchIndex } from './7-search-index.ts';
 import { codeFingerprint, PAGE_CODE } from './cache/code-fingerprint.ts';
-import { listPageCache, pageCacheStart, prunePageCache, type PageCacheSettings } from './cache/page-cache.ts';
+import { listPageCache, noteStoredSince, pageCacheStart, PRUNE_AFTER, pruneDue, prunePageCache, type PageCacheSettings, type PageCacheStamp } from './cache/page-cache.ts';
 import { noteRecordFoldersAlone, recordFoldersAloneBefore } from './cache/record-folders-stamp.ts';
 import { limitHeapGrowthWhenRendering } from './large-archive.ts';
 
@@ -171,9 +171,12 @@ export async function startSiteBuild({ repo, root, frame, logger, site, stagingP
         // slices, so that the threads keep getting batches, and before this thread joins in rendering, so that they
         // are not left to the end. The records' own folders, 100,000 of them with a page each, are left to the page
         // threads, which list each as they place its page (besidePages): an append at 99,006 records 10.66 → 10.26 s.
-        // The pages this thread renders itself find their cache entries in the same listing of the cache.
+        // The pages this thread renders itself find their cache entries in the same listing of the cache. The cache
+        // is listed now only when its prune is due whatever this build does (pruneDue); one due only for what the
+        // build checked lists it at the end.
         const listing = await listTreeInSlices(site.dir, new Set(records.map(({ id }) => `${RECORDS_PATH}/${id}`)));
-        const cacheListing = cache ? await listPageCache(cache.settings.dir) : undefined;
+        const pruneExpected = cache !== undefined && pruneDue(cache.stamp?.storedSince, { hashed: 0, known: 0, stored: 0 });
+        const cacheListing = cache && pruneExpected ? await listPageCache(cache.settings.dir) : undefined;
         const done = await pages.finish(cacheListing);
         finished = true;
         if (done.besidePages) addToListing(listing, done.besidePages, `${RECORDS_PATH}/`);
@@ -197,8 +200,12 @@ export async function startSiteBuild({ repo, root, frame, logger, site, stagingP
         const indexWritten = search!.write(site.dir);
         // While the index's thread writes the index, this thread prunes the page cache.
         if (cache) {
-          logger.info(`Page cache: ${done.entriesHashed} entries read and checked by their hash, ${done.entriesKnown} unchanged since the last build checked them`);
-          prunePageCache(cache.settings.dir, new Set(done.entries), cache.started, cacheListing);
+          const checks = { hashed: done.entriesHashed, known: done.entriesKnown, stored: done.entriesStored };
+          const pruned = pruneDue(cache.stamp?.storedSince, checks);
+          if (pruned) prunePageCache(cache.settings.dir, new Set(done.entries), cache.started, cacheListing);
+          else noteStoredSince(cache.settings.dir, cache.stamp!, checks.stored);
+          const storedSince = pruned ? 'pruned' : `not pruned: ${cache.stamp!.storedSince + checks.stored} entries stored since the last prune, which is due at ${PRUNE_AFTER}`;
+          logger.info(`Page cache: ${done.entriesHashed} entries read and checked by their hash, ${done.entriesKnown} unchanged since the last build checked them (${storedSince})`);
         }
         const index = await indexWritten;
         for (const path of index.files) files.add(path);
@@ -233,7 +240,7 @@ export async function startSiteBuild({ repo, root, frame, logger, site, stagingP
  * its folder cannot be made (then the build says so and renders every page); with the moment the build started, as
  * the cache's file system stamps files, for the stamp it leaves (none when no file can be made there).
  */
-function pageCacheSettings(project: string, logger: ArchiveLogger): { settings: PageCacheSettings; started?: bigint } | undefined {
+function pageCacheSettings(project: string, logger: ArchiveLogger): { settings: PageCacheSettings; started?: bigint; stamp?: PageCacheStamp } | undefined {
   if (noCacheFromEnv()) return undefined;
   const dir = join(buildCacheRoot(project), 'pages');
   try {
@@ -242,7 +249,7 @@ function pageCacheSettings(project: string, logger: ArchiveLogger): { settings: 
     logger.warn(`The record-page cache ${dir} cannot be used (${(err as Error).message}): every page is rendered.`);
     return undefined;
   }
-  const { started, checkedBefore } = pageCacheStart(dir);
-  const settings: PageCacheSettings = { dir, code: codeFingerprint(project, PAGE_CODE), build: randomUUID(), ...(checkedBefore === undefined ? {} : { checkedBefore }) };
-  return { settings, ...(started === undefined ? {} : { started }) };
+  const { started, stamp } = pageCacheStart(dir);
+  const settings: PageCacheSettings = { dir, code: codeFingerprint(project, PAGE_CODE), build: randomUUID(), ...(stamp === undefined ? {} : { checkedBefore: stamp.checkedBefore }) };
+  return { settings, ...(started === undefined ? {} : { started }), ...(stamp === undefined ? {} : { stamp }) };
 }

@@ -14,12 +14,13 @@
  *
  * Checked once, then known by its change time: an entry is read and hashed by the first build that uses it after it
  * was made or last changed, and not again while its status change time (ctime, src/core/util/change-time.ts) stays
- * before the start of the last build that pruned the cache (the stamp, readCheckedBefore). An entry that old was in
- * the cache all through that build, which checked it by its hash or knew it the same way (and removed every entry it
- * did not use). At 100,000 records this spares reading and hashing some 2 GB of unchanged pages on every build.
+ * before the start of the last build that pruned the cache (the stamp, readStamp). An entry that old was in the
+ * cache all through that build, which checked it by its hash or knew it the same way (and removed every entry it did
+ * not use). At 100,000 records this spares reading and hashing some 2 GB of unchanged pages on every build.
  *
  * Entries are hard links to the pages of the build that rendered them (no second copy on disk; copied across file
- * systems). After a build the cache holds exactly that build's pages (prunePageCache).
+ * systems). A build prunes the cache to its own pages when a prune is due (pruneDue: after PRUNE_AFTER entries stored
+ * since the last, or a build that checked many by their hash); until then the entries it replaced stay.
  */
 import { lstatSync, mkdirSync, readdirSync, readFileSync, rmdirSync, rmSync, type Dirent } from 'node:fs';
 import { join } from 'node:path';
@@ -44,7 +45,7 @@ export interface PageCacheSettings {
   /** This build's id: a thread's listing of the cache is kept for one build only. */
   build: string;
   /**
-   * When the last build that pruned the cache started, as the cache's file system stamps files (readCheckedBefore):
+   * When the last build that pruned the cache started, as the cache's file system stamps files (readStamp):
    * an entry that last changed before it (changedBefore) was checked by that build, and is used without being read
    * and hashed again. Without it every entry is checked.
    */
@@ -130,8 +131,11 @@ export class PageCache {
     this.listing = listing;
   }
 
-  /** The entries this thread looked at: how many it read and hashed (used or refused), how many it knew unchanged by their ctime. */
-  readonly checks = { hashed: 0, known: 0 };
+  /**
+   * The entries this thread looked at: how many it read and hashed (used or refused), how many it knew unchanged by
+   * their ctime; and how many it stored.
+   */
+  readonly checks = { hashed: 0, known: 0, stored: 0 };
 
   /** The bytes of a whole entry for `key` (its name, relative to the cache folder, and bytes), if there is one. */
   find(key: string, kind: PageCacheKind = 'html'): { name: string; bytes: Buffer } | undefined {
@@ -206,6 +210,7 @@ export class PageCache {
       mkdirSync(join(this.settings.dir, key.slice(0, 2)), { recursive: true });
       // A link is whole or absent; a copy (across file systems) could be cut short, which the hash check then catches.
       linkOrCopySync(file, join(this.settings.dir, name));
+      this.checks.stored++;
       return name;
     } catch {
       return undefined;
@@ -220,7 +225,9 @@ export class PageCache {
     } catch {
       return undefined;
     }
-    return replaceCacheFile(join(this.settings.dir, name), bytes) ? name : undefined;
+    if (!replaceCacheFile(join(this.settings.dir, name), bytes)) return undefined;
+    this.checks.stored++;
+    return name;
   }
 }
 
@@ -354,43 +361,79 @@ function pruneEntries(dir: string, keep: ReadonlySet<string>, { folders, files }
 
 /** The stamp's file in the cache folder, and its first line (bumped if what the stamp means ever changes). */
 const STAMP = 'checked-before';
-const STAMP_FORMAT = 'echo-archive page cache stamp 2';
+const STAMP_FORMAT = 'echo-archive page cache stamp 3';
+
+/**
+ * Entries a build may check by their hash, or builds may store since the last prune, before a build prunes the cache
+ * (pruneDue). A prune lists every entry (214,000 at 100,000 records) and was 0.35 s of the main thread at the end of
+ * every build; between prunes an entry stored since the stamp is checked by its hash by each build that uses it (1,000
+ * such pages: about 20 ms of a page thread), and an entry no longer used stays on disk (at most 1,000: about 17 MB).
+ */
+export const PRUNE_AFTER = 1_000;
+
+/**
+ * Whether a build prunes the cache and leaves its own stamp, from what it found and did: when the cache had no stamp
+ * of ours (`storedSince` undefined: a new cache, another format, a stamp that cannot be trusted); when it checked by
+ * their hash PRUNE_AFTER entries or more, or a quarter or more of those it used (the new stamp spares the next build
+ * checking them again: after a build that linked every page anew into the other site folder, 115,000 at 100,000
+ * records); or when builds stored PRUNE_AFTER entries since the last prune (each may have replaced one, now unused).
+ */
+export function pruneDue(storedSince: number | undefined, { hashed, known, stored }: { hashed: number; known: number; stored: number }): boolean {
+  return storedSince === undefined || hashed >= PRUNE_AFTER || (hashed > 0 && 4 * hashed >= hashed + known) || storedSince + stored >= PRUNE_AFTER;
+}
 
 /**
  * Records that every entry left in the cache at `dir`, just pruned by the build that started at `started` (as the
  * cache's file system stamps files: fileSystemNow), was checked by that build or made by it: entries last changed
- * before then need no checking again. Written under a temporary name and renamed; a stamp that cannot be written costs
+ * before then need no checking again. With it, how many entries builds stored since (`storedSince`: none after a
+ * prune; noteStoredSince adds to it). Written under a temporary name and renamed; a stamp that cannot be written costs
  * the next build time, never this one.
  */
-export function writeCheckedStamp(dir: string, started: bigint): void {
-  replaceCacheFile(join(dir, STAMP), `${STAMP_FORMAT}\n${started}\n`);
+export function writeCheckedStamp(dir: string, started: bigint, storedSince = 0): void {
+  replaceCacheFile(join(dir, STAMP), `${STAMP_FORMAT}\n${started}\n${storedSince}\n`);
 }
 
 /**
- * A build's start, as the cache's file system at `dir` stamps files (the `started` its prune is given), and the
- * `checkedBefore` it may use: the last stamp's moment. Neither where no file can be made in the folder.
+ * Adds the entries a build stored without pruning (pruneDue) to the stamp's count; its moment stays the last prune's,
+ * whose promise holds still: an entry changed since is checked by its hash. A stamp rewritten meanwhile by another
+ * build's prune is replaced by the older moment, which only means more checking.
  */
-export function pageCacheStart(dir: string): { started?: bigint; checkedBefore?: bigint } {
+export function noteStoredSince(dir: string, stamp: PageCacheStamp, stored: number): void {
+  if (stored > 0) writeCheckedStamp(dir, stamp.checkedBefore, stamp.storedSince + stored);
+}
+
+/** The last prune's stamp (readStamp): its moment, and the entries builds stored since. */
+export interface PageCacheStamp {
+  checkedBefore: bigint;
+  storedSince: number;
+}
+
+/**
+ * A build's start, as the cache's file system at `dir` stamps files (the `started` its prune is given), and the stamp
+ * it may use (readStamp). Neither where no file can be made in the folder.
+ */
+export function pageCacheStart(dir: string): { started?: bigint; stamp?: PageCacheStamp } {
   const started = fileSystemNow(dir);
   if (started === undefined) return {};
-  const checkedBefore = readCheckedBefore(dir, started);
-  return checkedBefore === undefined ? { started } : { started, checkedBefore };
+  const stamp = readStamp(dir, started);
+  return stamp === undefined ? { started } : { started, stamp };
 }
 
 /**
- * The `checkedBefore` of a build that starts `now` (fileSystemNow of the cache's folder): the last stamp's moment;
- * undefined (check every entry) when there is no stamp, it is not one of ours, or it lies after now (the clock was set
- * back since: a ctime is then no measure of before and after).
+ * The stamp as a build that starts `now` (fileSystemNow of the cache's folder) may use it: the last prune's moment
+ * (its `checkedBefore`) and the entries stored since; undefined (check every entry) when there is no stamp, it is not
+ * one of ours, or its moment lies after now (the clock was set back since: a ctime is then no measure of before and
+ * after).
  */
-export function readCheckedBefore(dir: string, now: bigint): bigint | undefined {
+export function readStamp(dir: string, now: bigint): PageCacheStamp | undefined {
   let text: string;
   try {
     text = readFileSync(join(dir, STAMP), 'utf8');
   } catch {
     return undefined;
   }
-  const m = /^(.*)\n(\d{1,24})\n$/.exec(text);
+  const m = /^(.*)\n(\d{1,24})\n(\d{1,9})\n$/.exec(text);
   if (m === null || m[1] !== STAMP_FORMAT) return undefined;
-  const started = BigInt(m[2]!);
-  return started <= now ? started : undefined;
+  const checkedBefore = BigInt(m[2]!);
+  return checkedBefore <= now ? { checkedBefore, storedSince: Number(m[3]!) } : undefined;
 }

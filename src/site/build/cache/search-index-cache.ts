@@ -58,8 +58,8 @@ interface SegmentList {
 
 /** The cache at `dir` (created as needed; a cache that cannot be written only costs time). */
 export function searchIndexCache(dir: string): SearchIndexCache {
-  const { started, checkedBefore } = pageCacheStart(dir);
-  const cache = new PageCache({ dir, code: '', build: randomUUID(), ...(checkedBefore === undefined ? {} : { checkedBefore }) });
+  const { started, stamp } = pageCacheStart(dir);
+  const cache = new PageCache({ dir, code: '', build: randomUUID(), ...(stamp === undefined ? {} : { checkedBefore: stamp.checkedBefore }) });
   const settings = `gzip ${GZIP_LEVEL} zlib ${process.versions.zlib}\n`;
   const used = new Set<string>();
   // The entry (its name: "<kk>/<content key>.<sha256>.gz") of each buffer compress() handed out, for storeSegment.
