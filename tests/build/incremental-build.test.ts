@@ -25,6 +25,13 @@ const cache = join(base, 'cache');
 const PROJECT_PARTS = ['src', 'public', 'schemas', 'documents', 'examples', 'scripts', 'astro.config.mjs', 'package.json', 'package-lock.json', 'tsconfig.json'];
 
 let env: Record<string, string> = {};
+/** The public index's shard size for these builds: small, so that its shards are several and kept between builds. */
+const SHARD_BYTES = 4_000;
+/** What a build's log says of the public index's shards: how many of the last build's it took, of how many. */
+const shardsTaken = (log: string) => {
+  const [, taken, of] = /the public index's shards: (\d+) of the last build's (\d+) taken as they were/.exec(log) ?? [];
+  return { taken: Number(taken ?? NaN), of: Number(of ?? NaN) };
+};
 
 function build(noCache: boolean): Promise<string> {
   return new Promise((done, fail) => {
@@ -35,7 +42,7 @@ function build(noCache: boolean): Promise<string> {
       [...(noCache ? ['scripts/build.ts', '--no-cache'] : npmScriptArgs(REPO_ROOT, 'build'))],
       {
         cwd: project,
-        env: { ...process.env, RECORDS_DIR: archive, ECHO_ARCHIVE_CACHE_DIR: cache, ASTRO_TELEMETRY_DISABLED: '1', NO_COLOR: '1', NODE_COMPILE_CACHE: join(base, 'compile-cache'), ...env },
+        env: { ...process.env, RECORDS_DIR: archive, ECHO_ARCHIVE_CACHE_DIR: cache, ASTRO_TELEMETRY_DISABLED: '1', NO_COLOR: '1', INDEX_SHARD_BYTES: String(SHARD_BYTES), NODE_COMPILE_CACHE: join(base, 'compile-cache'), ...env },
         maxBuffer: 64 * 1024 * 1024,
       },
       (err, stdout, stderr) => (err ? fail(new Error(`build failed: ${err.message}\n${stdout}\n${stderr}`)) : done(stdout + stderr)),
@@ -131,6 +138,11 @@ describe('a build with the cache writes what a clean build writes', () => {
     const { all, reused: listed } = listings(log);
     expect(listed).toBeGreaterThan(0);
     expect(listed).toBeLessThan(all);
+    // the public index's shards from the first changed record on were made again (the second record changed: all of
+    // them; that those before it are taken is tests/publish/public-index.test.ts's)
+    const shards = shardsTaken(log);
+    expect(shards.of).toBeGreaterThan(2);
+    expect(shards.taken).toBe(0);
   }, 180_000);
 
   it('after a damaged cache entry: it is not trusted', async () => {
@@ -180,6 +192,8 @@ describe('a build with the cache writes what a clean build writes', () => {
   it('and with nothing changed, every page comes from the cache', async () => {
     const { log, files } = await cachedEqualsClean();
     expect(reused(log)).toBe(RECORDS);
+    expect(shardsTaken(log).taken).toBe(shardsTaken(log).of); // and every shard of the public index
+    expect(files.has('api/index/3.json')).toBe(true);
     expect(listings(log).all).toBeGreaterThan(20);
     expect(listings(log).reused).toBe(listings(log).all);
     // and every compressed file of the search index (all but index.json)

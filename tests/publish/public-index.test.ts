@@ -4,6 +4,7 @@
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
+import fc from 'fast-check';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { sha256Hex } from '../../src/core/crypto/sha256.ts';
 import { countsAsAttestation, isWithdrawn } from '../../src/core/record/status.ts';
@@ -16,8 +17,10 @@ import {
   indexShardBytes,
   publicIndexSteps,
   submissionSha256Of,
+  type KeptShard,
   type PublicIndexEntry,
 } from '../../src/core/publish/public-index.ts';
+import type { PublishRecord } from '../../src/core/publish/records.ts';
 import { compareCodePoints } from '../../src/core/publish/records.ts';
 import { documentWithItemLines } from '../../src/core/publish/json.ts';
 import { runInSlices } from '../../src/core/util/time-slices.ts';
@@ -360,6 +363,83 @@ describe('sharding', () => {
     const after = buildPublicIndex(more, { maxBytes: 30_000 });
     expect(after.entries.at(-1)!.id).toBe('echo-2099-01-01-999999');
     expect(after.shards.slice(0, -1).map((s) => s.sha256)).toEqual(before.shards.slice(0, -1).map((s) => s.sha256));
+  });
+
+  /** A store of kept shards in memory, as the site build's cache keeps them on disk; it counts the shards taken. */
+  function memoryShards() {
+    let kept: { key: string; records: number; text: string }[] = [];
+    const store = {
+      taken: 0,
+      damaged: new Set<number>(),
+      get shards(): KeptShard[] {
+        return kept.map((k, i) => ({ key: k.key, records: k.records, text: () => (store.damaged.has(i) ? undefined : (store.taken++, k.text)) }));
+      },
+      keep(shards: readonly { key: string; records: number; file: { text: string } }[]) {
+        kept = shards.map(({ key, records, file }) => ({ key, records, text: file.text }));
+      },
+    };
+    return store;
+  }
+  const texts = (index: ReturnType<typeof buildPublicIndex>) => [index.index.text, ...index.shards.map((s) => s.text)];
+
+  it("with an earlier build's shards: the same bytes as without, taking those whose records are unchanged", () => {
+    const kept = memoryShards();
+    const base = records.slice(0, 120);
+    buildPublicIndex(base, { maxBytes: 30_000, kept });
+    // one appended: every shard but the last taken
+    const appended = [...base, publishRecord('zz/echo-2099-01-01-999999.json')];
+    const made = buildPublicIndex(appended, { maxBytes: 30_000, kept });
+    expect(texts(made)).toEqual(texts(buildPublicIndex(appended, { maxBytes: 30_000 })));
+    expect(made.shards.length).toBeGreaterThan(3);
+    expect(kept.taken).toBe(made.shards.length - 1);
+    expect(made.entries.length).toBeLessThan(appended.length); // the taken shards' entries are not made
+    // one in the middle changed: the shards before it taken, the rest made again
+    kept.taken = 0;
+    const middle = appended.map((r) => r.path).sort(compareCodePoints)[60];
+    const changed = appended.map((r) => (r.path === middle ? publishRecord(r.path, echoWith({ '/uncertainties/0': 'changed, and longer than before' })) : r));
+    expect(texts(buildPublicIndex(changed, { maxBytes: 30_000, kept }))).toEqual(texts(buildPublicIndex(changed, { maxBytes: 30_000 })));
+    expect(kept.taken).toBeGreaterThan(0);
+    expect(kept.taken).toBeLessThan(made.shards.length - 1);
+    // nothing changed: every shard taken, the last too
+    kept.taken = 0;
+    const again = buildPublicIndex(changed, { maxBytes: 30_000, kept });
+    expect(kept.taken).toBe(again.shards.length);
+    expect(again.entries).toEqual([]);
+    // a kept shard that is gone or damaged is made again
+    kept.damaged.add(0);
+    expect(texts(buildPublicIndex(changed, { maxBytes: 30_000, kept }))).toEqual(texts(buildPublicIndex(changed, { maxBytes: 30_000 })));
+  });
+
+  it("with an earlier build's shards, after any changes: the same bytes as without (property)", () => {
+    const pool = records.slice(0, 80);
+    const change = fc.oneof(
+      fc.record({ op: fc.constant('append' as const), n: fc.integer({ min: 1, max: 5 }) }),
+      fc.record({ op: fc.constant('modify' as const), at: fc.nat(), words: fc.string({ maxLength: 300 }) }),
+      fc.record({ op: fc.constant('remove' as const), at: fc.nat() }),
+      fc.record({ op: fc.constant('leaf' as const), at: fc.nat(), leaf: fc.nat(1000) }),
+      fc.record({ op: fc.constant('supersede' as const), at: fc.nat() }),
+    );
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 60 }), fc.array(change, { maxLength: 6 }), fc.integer({ min: 3_000, max: 20_000 }), (start, changes, maxBytes) => {
+        const kept = memoryShards();
+        let archive: PublishRecord[] = pool.slice(0, start);
+        let next = 1;
+        buildPublicIndex(archive, { maxBytes, kept });
+        for (const c of changes) {
+          if (c.op === 'append') for (let i = 0; i < c.n; i++) archive = [...archive, publishRecord(`zz/echo-2099-01-01-${String(next++).padStart(6, '0')}.json`)];
+          else if (archive.length > 0) {
+            const at = c.at % archive.length;
+            const r = archive[at]!;
+            if (c.op === 'modify') archive = archive.with(at, publishRecord(r.path, echoWith({ '/uncertainties/0': c.words || 'x' })));
+            else if (c.op === 'remove') archive = archive.filter((_, i) => i !== at);
+            else if (c.op === 'leaf') archive = archive.with(at, { ...r, log: { leafIndex: c.leaf } } as PublishRecord);
+            else archive = archive.with(at, publishRecord(r.path, echoWith({ '/archive_status': 'superseded', '/superseded_reason': 'Superseded by echo-2099-01-01-000001.' })));
+          }
+          expect(texts(buildPublicIndex(archive, { maxBytes, kept }))).toEqual(texts(buildPublicIndex(archive, { maxBytes })));
+        }
+      }),
+      { numRuns: 60 },
+    );
   });
 
   it('an empty archive is one valid document', () => {

@@ -144,8 +144,26 @@ export interface PublicIndex {
   index: PublishedFile;
   /** /api/index/<n>.json, n = 1, 2, …; empty when the index is one document. */
   shards: PublishedFile[];
+  /** Every record's entry; with `kept` shards (PublicIndexOptions), only the entries of the shards made anew. */
   entries: PublicIndexEntry[];
   counts: ArchiveCounts;
+}
+
+/**
+ * A shard an earlier build made, kept for a later one (src/site/build/cache/public-index-cache.ts): its key (shardKey),
+ * how many records it holds, and its text, checked against the SHA-256 it was kept with (undefined if it is gone or
+ * damaged).
+ */
+export interface KeptShard {
+  key: string;
+  records: number;
+  text(): string | undefined;
+}
+
+/** An earlier build's shards, in order, and where this build's are kept for the next. */
+export interface KeptShards {
+  shards: readonly KeptShard[];
+  keep(shards: readonly { key: string; records: number; file: PublishedFile }[]): void;
 }
 
 export interface PublicIndexOptions {
@@ -153,6 +171,11 @@ export interface PublicIndexOptions {
   maxBytes?: number;
   /** The build's guardian registry and classification views (deriveArchiveViews of these records); derived here when not given. */
   views?: ArchiveViews;
+  /**
+   * An earlier build's shards: each one, from the first, whose records' inputs are unchanged is taken as it is
+   * rather than made again (shardKey). An append changes the last shard alone.
+   */
+  kept?: KeptShards;
 }
 
 function file(path: string, text: string): PublishedFile {
@@ -192,13 +215,27 @@ export function* publicIndexSteps(records: readonly PublishRecord[], options: Pu
   const links = lifecycleLinks(sorted.map((r) => ({ id: r.id, record: r.record })));
   const views = options.views ?? deriveArchiveViews(sorted);
   yield;
+  // DECISIONS 26: counts follow the effective classification.
+  const counts = archiveCounts(sorted.map((r) => effectiveRecord(views, r.id, r.record)));
+  const inputs = new ShardInputs(sorted, links, views, maxBytes);
+  // An earlier build's shards, from the first, while each one's inputs are unchanged: taken as they are. A shard's key
+  // covers the record after it too (the one whose entry did not fit), so its last shard, cut where the records ended,
+  // is taken only while they still end there.
+  const reused: { key: string; records: number; file: PublishedFile }[] = [];
+  let from = 0;
+  for (const shard of options.kept?.shards ?? []) {
+    if (from + shard.records > sorted.length || inputs.key(reused.length, from, from + shard.records) !== shard.key) break;
+    const text = shard.text();
+    if (text === undefined) break;
+    reused.push({ key: shard.key, records: shard.records, file: file(shardPath(reused.length + 1), text) });
+    from += shard.records;
+    yield;
+  }
   const entries: PublicIndexEntry[] = [];
-  for (const r of sorted) {
+  for (const r of from === 0 ? sorted : sorted.slice(from)) {
     entries.push(indexEntry(r, links, views));
     if (entries.length % ENTRIES_PER_STEP === 0) yield;
   }
-  // DECISIONS 26: counts follow the effective classification.
-  const counts = archiveCounts(sorted.map((r) => effectiveRecord(views, r.id, r.record)));
 
   // Each entry's JSON is made once: it decides the shards and is their text. It was made three times, once for a
   // single document of the whole archive that was only measured (in a profile of an append at 99,013 records, making
@@ -209,34 +246,91 @@ export function* publicIndexSteps(records: readonly PublishRecord[], options: Pu
     if (lines.length % ENTRIES_PER_STEP === 0) yield;
   }
   const sizes = lines.map(utf8Length);
-  // The single document holds every line, so it cannot fit when they alone are too large.
-  if (sizes.reduce((sum, n) => sum + n, 0) <= maxBytes) {
+  // The single document holds every line, so it cannot fit when they alone are too large. A shard taken from an
+  // earlier build was cut because the next entry did not fit, so the lines are too many for one document then (its
+  // head is larger than a shard's).
+  if (from === 0 && sizes.reduce((sum, n) => sum + n, 0) <= maxBytes) {
     const single = documentWithLines(head(counts, entries.length), 'records', lines);
-    if (utf8Length(single) <= maxBytes) return { index: file(PUBLIC_INDEX_PATH, single), shards: [], entries, counts };
+    if (utf8Length(single) <= maxBytes) {
+      options.kept?.keep([]);
+      return { index: file(PUBLIC_INDEX_PATH, single), shards: [], entries, counts };
+    }
   }
 
-  const chunks = shardEntries(sizes, maxBytes);
-  const shards: PublishedFile[] = [];
-  for (const [i, [start, end]] of chunks.entries()) {
+  // The rest cut as if from the start: a shard's cut depends only on the sizes of its entries and the next one's.
+  const made: { key: string; records: number; file: PublishedFile }[] = [];
+  for (const [start, end] of shardEntries(sizes, maxBytes)) {
     yield;
-    shards.push(
-      file(
-        shardPath(i + 1),
+    const n = reused.length + made.length + 1;
+    made.push({
+      key: inputs.key(n - 1, from + start, from + end),
+      records: end - start,
+      file: file(
+        shardPath(n),
         documentWithLines(
-          { schema: PUBLIC_INDEX_SHARD_SCHEMA, version: PUBLIC_INDEX_VERSION, index: PUBLIC_INDEX_PATH, shard: i + 1, record_count: end - start },
+          { schema: PUBLIC_INDEX_SHARD_SCHEMA, version: PUBLIC_INDEX_VERSION, index: PUBLIC_INDEX_PATH, shard: n, record_count: end - start },
           'records',
           lines.slice(start, end),
         ),
       ),
-    );
+    });
   }
-  const refs: ShardRef[] = shards.map((shard, i) => {
-    const [start, end] = chunks[i]!;
-    return { url: shard.path, sha256: shard.sha256, records: end - start, first_id: entries[start]!.id, last_id: entries[end - 1]!.id };
+  const shards = [...reused, ...made];
+  options.kept?.keep(shards);
+  let at = 0;
+  const refs: ShardRef[] = shards.map(({ file: shard, records: count }) => {
+    const ref = { url: shard.path, sha256: shard.sha256, records: count, first_id: sorted[at]!.id, last_id: sorted[at + count - 1]!.id };
+    at += count;
+    return ref;
   });
-  const manifest = JSON.stringify({ ...head(counts, entries.length), shards: refs }, null, 2) + '\n';
-  return { index: file(PUBLIC_INDEX_PATH, manifest), shards, entries, counts };
+  const manifest = JSON.stringify({ ...head(counts, sorted.length), shards: refs }, null, 2) + '\n';
+  return { index: file(PUBLIC_INDEX_PATH, manifest), shards: shards.map((s) => s.file), entries, counts };
 }
+
+/**
+ * What the entries of a stretch of records are made from, as a key: for each record of the stretch, and the one
+ * after it (whose entry, not fitting, ended the shard), all that indexEntry reads but the record's parsed fields,
+ * which its SHA-256 stands for: its id, path, date, hash, log leaf, the records superseding it, its guardian and
+ * classification views; with the shard's number and the size limit. The code that makes the entries is not in it:
+ * a caller keeps shards for one code (src/site/build/cache/public-index-cache.ts).
+ */
+class ShardInputs {
+  private readonly sorted: readonly PublishRecord[];
+  private readonly links: LifecycleLinks;
+  private readonly views: ArchiveViews;
+  private readonly maxBytes: number;
+  constructor(sorted: readonly PublishRecord[], links: LifecycleLinks, views: ArchiveViews, maxBytes: number) {
+    this.sorted = sorted;
+    this.links = links;
+    this.views = views;
+    this.maxBytes = maxBytes;
+  }
+
+  private line(i: number): string {
+    const { id, path, archiveDate, sha256, log } = this.sorted[i]!;
+    const classification = this.views.classifications.get(id);
+    return JSON.stringify([
+      id,
+      path,
+      archiveDate,
+      sha256,
+      log?.leafIndex ?? null,
+      this.links.supersededBy.get(id) ?? null,
+      guardianEntry(this.views.registry.results.get(id)),
+      classification === undefined ? null : classificationEntry(classification),
+    ]);
+  }
+
+  /** The key of shard number `n` (from 0) holding records start … end - 1. */
+  key(n: number, start: number, end: number): string {
+    const lines = [JSON.stringify([SHARD_KEY_FORMAT, n, this.maxBytes, end - start])];
+    for (let i = start; i <= end && i < this.sorted.length; i++) lines.push(this.line(i));
+    return sha256Hex(lines.join('\n'));
+  }
+}
+
+/** Bumped when what a shard's key covers changes. */
+const SHARD_KEY_FORMAT = 'public-index shard 1';
 
 /**
  * Entries in order (by the UTF-8 size of each one's JSON), cut greedily into shards whose document stays within

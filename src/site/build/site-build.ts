@@ -38,6 +38,7 @@ import { writeSiteLog } from './6-transparency-log.ts';
 import { startSearchIndex } from './7-search-index.ts';
 import { codeFingerprint, PAGE_CODE } from './cache/code-fingerprint.ts';
 import { listPageCache, noteStoredSince, pageCacheStart, PRUNE_AFTER, pruneDue, prunePageCache, type PageCacheSettings, type PageCacheStamp } from './cache/page-cache.ts';
+import { openPublicIndexCache } from './cache/public-index-cache.ts';
 import { noteRecordFoldersAlone, recordFoldersAloneBefore } from './cache/record-folders-stamp.ts';
 import { limitHeapGrowthWhenRendering } from './large-archive.ts';
 
@@ -164,8 +165,10 @@ export async function startSiteBuild({ repo, root, frame, logger, site, stagingP
         // their first batches (at 10,000 records these pages took 0.26 s, which the threads spent waiting).
         await pages.started;
         const started = performance.now();
-        const archive = await writeArchivePages(records, site.dir, frame);
-        logger.info(`Wrote ${archive.files.length} pages and documents made from the whole archive (${archive.changed} changed, ${Math.round(performance.now() - started)} ms)`);
+        const keptShards = cache ? openPublicIndexCache(join(cacheRoot, 'public-index'), cache.settings.code) : undefined;
+        const archive = await writeArchivePages(records, site.dir, frame, keptShards);
+        const shardsKept = keptShards && keptShards.shards.length > 0 ? `; the public index's shards: ${keptShards.taken()} of the last build's ${keptShards.shards.length} taken as they were` : '';
+        logger.info(`Wrote ${archive.files.length} pages and documents made from the whole archive (${archive.changed} changed, ${Math.round(performance.now() - started)} ms${shardsKept})`);
         // Then, still while the page threads render, the listings that the prunes at the end work from (at 100,000
         // records the site's 128,000 files outside the records' folders and the page cache's 214,000 entries): in
         // slices, so that the threads keep getting batches, and before this thread joins in rendering, so that they

@@ -18,7 +18,7 @@ import { guardianPageUrl, guardianRegistryText, GUARDIAN_REGISTRY_PATH } from '.
 import { llmsTxt } from '../../core/publish/discovery.ts';
 import { atomFeed, jsonFeed } from '../../core/publish/feeds.ts';
 import { llmsFullTxt } from '../../core/publish/mcp-discovery.ts';
-import { publicIndexSteps, type PublicIndex } from '../../core/publish/public-index.ts';
+import { publicIndexSteps, type KeptShards, type PublicIndex } from '../../core/publish/public-index.ts';
 import { runInSlices, runToEnd } from '../../core/util/time-slices.ts';
 import { byArchivePath } from '../../core/publish/records.ts';
 import { buildSitemap, SITE_PAGES } from '../../core/publish/sitemap.ts';
@@ -44,6 +44,8 @@ export interface ArchivePagesInput {
   config: SiteConfig;
   /** The public index's shard size (indexShardBytes, src/core/publish/public-index.ts). */
   shardBytes: number;
+  /** An earlier build's shards of the public index, to take those whose records are unchanged (the build cache's). */
+  keptShards?: KeptShards;
 }
 
 const JSON_TYPE = 'application/json';
@@ -107,8 +109,8 @@ export async function archivePagesInSlices(input: ArchivePagesInput): Promise<Ar
 }
 
 /** The archive's public index, as steps. */
-function publicIndexOf({ records, shardBytes }: ArchivePagesInput): Generator<void, PublicIndex> {
-  return publicIndexSteps(records, { maxBytes: shardBytes, views: archiveViewsOf(records) });
+function publicIndexOf({ records, shardBytes, keptShards }: ArchivePagesInput): Generator<void, PublicIndex> {
+  return publicIndexSteps(records, { maxBytes: shardBytes, views: archiveViewsOf(records), ...(keptShards ? { kept: keptShards } : {}) });
 }
 
 /**
