@@ -42,7 +42,7 @@ import { cpus, totalmem, tmpdir } from 'node:os';
 import { dirname, join, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { highestSequence, recordPathFor, sequenceOf } from '../src/core/archive/paths.ts';
+import { archiveDateOf, highestSequence, recordIdOf, recordPathFor, sequenceOf } from '../src/core/archive/paths.ts';
 import { npmScriptArgs } from './lib/npm-script-args.ts';
 import { generateValidArchive } from './lib/valid-synthetic-archive.ts';
 import { spareFolderOf } from '../src/site/build/5-site-folder.ts';
@@ -317,12 +317,18 @@ function sequenceOrderedFiles(root: string): string[] {
   return paths.sort((a, b) => sequenceOf(a)! - sequenceOf(b)!);
 }
 
-/** Appends a record as intake would: the newest record's content under the next sequence number, with its own words. */
+/**
+ * Appends a record as intake would: the newest record's content under the next sequence number, with its own words,
+ * on the newest record's date (intake names a record by the day it accepts it, so no record is dated after the newest:
+ * it comes last in the archive's path order too). Until 2026-11-29 it was dated 2026-12-31, before the synthetic
+ * archive's last two years, which put it in the middle of the path order.
+ */
 function appendRecord(root: string, files: string[]): void {
   const seq = highestSequence(files) + 1;
-  const record = JSON.parse(readFileSync(join(root, files[files.length - 1]!), 'utf8')) as Record<string, unknown>;
+  const newest = files[files.length - 1]!;
+  const record = JSON.parse(readFileSync(join(root, newest), 'utf8')) as Record<string, unknown>;
   record.understanding_summary = `An appended record, number ${seq}: ${String(record.understanding_summary)}`;
-  const path = recordPathFor('2026-12-31', seq);
+  const path = recordPathFor(archiveDateOf(recordIdOf(newest))!, seq);
   mkdirSync(dirname(join(root, path)), { recursive: true });
   writeFileSync(join(root, path), JSON.stringify(record, null, 2) + '\n');
   files.push(path);
