@@ -197,6 +197,13 @@ export interface RecordPagesOptions {
    */
   listings?: { dir: string; script: string; jobs: Promise<ListingJob[]> };
   /**
+   * Whether the main thread joins in rendering at the end (finish), with threads to render: not in a build whose pages
+   * are expected from the page cache (then the threads link them faster than this thread, which would first have to
+   * list the cache for its share, and has its own work at the end: at 99,0xx records its share of an append's batches
+   * was 0.1 s, and the listing of the cache for it as long again). Always when there are no threads.
+   */
+  mainRenders?: boolean;
+  /**
    * How much work, in milliseconds, to keep queued at each thread (batchesToQueue) until the main thread renders
    * too, when it is QUEUED_MS_AT_THE_END at most; tests set more.
    */
@@ -212,7 +219,7 @@ export interface RecordPagesOptions {
  */
 export function startRecordPages(
   records: readonly RecordSource[] | Promise<readonly RecordSource[]>,
-  { frame, dir, logger, threads = recordPageThreads(), cache, validatedAfter, aloneBefore, searchDir, onSearchFile, onRendered, listings, queuedMs = QUEUED_MS }: RecordPagesOptions,
+  { frame, dir, logger, threads = recordPageThreads(), cache, validatedAfter, aloneBefore, searchDir, onSearchFile, onRendered, listings, mainRenders = true, queuedMs = QUEUED_MS }: RecordPagesOptions,
 ): RecordPagesRun {
   // The work is one list: the record pages, then the listing pages; a batch is a stretch of it.
   let jobs: RecordJob[] = [];
@@ -387,17 +394,19 @@ export function startRecordPages(
     async finish(cacheListing) {
       await ready;
       if (cache) hereCache = new PageCache(cache, cacheListing);
-      queued = Math.min(queued, QUEUED_MS_AT_THE_END);
-      // The main thread joins in; between batches, in slices of its time, it lets other work of the build go on: the
-      // threads' finished batches, whose places it fills again, and I/O.
-      await runInSlices(
-        (function* () {
-          for (let batch = take(); batch !== undefined; batch = take()) {
-            renderHere(batch);
-            yield;
-          }
-        })(),
-      );
+      if (mainRenders || !pool) {
+        queued = Math.min(queued, QUEUED_MS_AT_THE_END);
+        // The main thread joins in; between batches, in slices of its time, it lets other work of the build go on: the
+        // threads' finished batches, whose places it fills again, and I/O.
+        await runInSlices(
+          (function* () {
+            for (let batch = take(); batch !== undefined; batch = take()) {
+              renderHere(batch);
+              yield;
+            }
+          })(),
+        );
+      }
       await warm;
       await workers;
       await pool?.destroy();
