@@ -372,7 +372,7 @@ describe('sharding', () => {
       taken: 0,
       damaged: new Set<number>(),
       get shards(): KeptShard[] {
-        return kept.map((k, i) => ({ key: k.key, records: k.records, text: () => (store.damaged.has(i) ? undefined : (store.taken++, k.text)) }));
+        return kept.map((k, i) => ({ key: k.key, records: k.records, read: () => (store.damaged.has(i) ? undefined : (store.taken++, { text: k.text, sha256: sha256Hex(k.text) })) }));
       },
       keep(shards: readonly { key: string; records: number; file: { text: string } }[]) {
         kept = shards.map(({ key, records, file }) => ({ key, records, text: file.text }));

@@ -21,7 +21,7 @@ describe('the public index cache', () => {
     openPublicIndexCache(dir, 'code').keep(made);
     const kept = openPublicIndexCache(dir, 'code');
     expect(kept.shards.map(({ key, records }) => ({ key, records }))).toEqual(made.map(({ key, records }) => ({ key, records })));
-    expect(kept.shards.map((s) => s.text())).toEqual(made.map((s) => s.file.text));
+    expect(kept.shards.map((s) => s.read())).toEqual(made.map((s) => ({ text: s.file.text, sha256: s.file.sha256 })));
     expect(kept.taken()).toBe(3);
     expect(openPublicIndexCache(dir, 'other code').shards).toEqual([]);
   });
@@ -30,7 +30,7 @@ describe('the public index cache', () => {
     const dir = tempDir('echo-index-cache-');
     openPublicIndexCache(dir, 'code').keep([shard(1, 'one\n'), shard(2, 'two\n')]);
     const next = openPublicIndexCache(dir, 'code');
-    expect(next.shards[0]!.text()).toBe('one\n');
+    expect(next.shards[0]!.read()?.text).toBe('one\n');
     next.keep([shard(1, 'one\n'), shard(5, 'five\n')]); // the first taken, the second made anew
     expect(entriesIn(dir)).toBe(2);
     const after = openPublicIndexCache(dir, 'code');
@@ -39,7 +39,7 @@ describe('the public index cache', () => {
     const entries = join(dir, 'entries');
     const [name] = readdirSync(entries, { recursive: true }).map(String).filter((n) => n.endsWith('.json') && n.includes(shard(5, '').key));
     appendFileSync(join(entries, name!), 'x');
-    expect(after.shards[1]!.text()).toBeUndefined();
+    expect(after.shards[1]!.read()).toBeUndefined();
     for (const list of ['', '{"format":"echo-archive public index shards 1","code":"code","shards":[{"key":"zz","records":1}]}', '[]']) {
       writeFileSync(join(dir, 'shards.json'), list);
       expect(openPublicIndexCache(dir, 'code').shards).toEqual([]);

@@ -151,13 +151,12 @@ export interface PublicIndex {
 
 /**
  * A shard an earlier build made, kept for a later one (src/site/build/cache/public-index-cache.ts): its key (shardKey),
- * how many records it holds, and its text, checked against the SHA-256 it was kept with (undefined if it is gone or
- * damaged).
+ * how many records it holds, and its text with its SHA-256, checked (undefined if it is gone or damaged).
  */
 export interface KeptShard {
   key: string;
   records: number;
-  text(): string | undefined;
+  read(): { text: string; sha256: string } | undefined;
 }
 
 /** An earlier build's shards, in order, and where this build's are kept for the next. */
@@ -225,9 +224,9 @@ export function* publicIndexSteps(records: readonly PublishRecord[], options: Pu
   let from = 0;
   for (const shard of options.kept?.shards ?? []) {
     if (from + shard.records > sorted.length || inputs.key(reused.length, from, from + shard.records) !== shard.key) break;
-    const text = shard.text();
-    if (text === undefined) break;
-    reused.push({ key: shard.key, records: shard.records, file: file(shardPath(reused.length + 1), text) });
+    const kept = shard.read();
+    if (kept === undefined) break;
+    reused.push({ key: shard.key, records: shard.records, file: { path: shardPath(reused.length + 1), ...kept } });
     from += shard.records;
     yield;
   }

@@ -14,7 +14,7 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { KeptShard, KeptShards } from '../../../core/publish/public-index.ts';
 import { replaceCacheFile } from '../../../core/util/replace-file.ts';
-import { PageCache, prunePageCache } from './page-cache.ts';
+import { entryOf, PageCache, prunePageCache } from './page-cache.ts';
 
 const LIST = 'shards.json';
 const FORMAT = 'echo-archive public index shards 1';
@@ -35,10 +35,12 @@ export function openPublicIndexCache(dir: string, code: string): KeptShards & { 
   const shards: KeptShard[] = listed.map(({ key, records }) => ({
     key,
     records,
-    text: () => {
+    read: () => {
       const hit = cache.find(key, 'json');
-      if (hit) taken.set(key, hit.name);
-      return hit?.bytes.toString('utf8');
+      if (hit === undefined) return undefined;
+      taken.set(key, hit.name);
+      // Its hash is the one its entry's name gives, which its bytes were checked against.
+      return { text: hit.bytes.toString('utf8'), sha256: entryOf(hit.name.slice(3))!.sha256 };
     },
   }));
   return {
