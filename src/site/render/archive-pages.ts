@@ -139,8 +139,11 @@ function makersOf(input: ArchivePagesInput, made?: PublicIndex) {
     { path: GUARDIAN_REGISTRY_PATH.slice(1), type: JSON_TYPE, make: () => guardianRegistryText(views.registry) },
     { path: 'api/index.json', type: JSON_TYPE, make: () => publicIndex().index.text },
     { path: 'api/log.json', type: JSON_TYPE, make: () => `${JSON.stringify(logDocument(verifiers), null, 2)}\n` },
-    { path: 'feeds/records.atom', type: 'application/atom+xml; charset=utf-8', make: () => atomFeed(inPathOrder, config) },
-    { path: 'feeds/records.json', type: 'application/feed+json; charset=utf-8', make: () => jsonFeed(inPathOrder, config) },
+    // From the records as read, not in path order: the feeds' newest-first order is a total one (newestFirst), and
+    // the build's array has it sorted already (newestFirstOrder, for the model), where a copy was sorted again (0.1 s
+    // at 100,000 records).
+    { path: 'feeds/records.atom', type: 'application/atom+xml; charset=utf-8', make: () => atomFeed(records, config) },
+    { path: 'feeds/records.json', type: 'application/feed+json; charset=utf-8', make: () => jsonFeed(records, config) },
     { path: 'sitemap.xml', type: XML, make: () => sitemap().index },
     { path: 'llms.txt', type: TEXT, make: () => llmsTxt(config, { checkpoint }) },
     { path: 'llms-full.txt', type: TEXT, make: () => llmsFullTxt(config, llmsTxt(config, { checkpoint })) },
