@@ -94,12 +94,12 @@ describe('recordJobs', () => {
 });
 
 describe('startRecordPages', () => {
-  for (const [threads, mainRenders] of [[1, true], [0, true], [1, false], [0, false]] as const) {
-    const who = threads === 0 ? 'main thread' : mainRenders ? 'worker threads and the main thread' : 'worker threads alone';
-    it(`writes every record's page, as astro dev serves it (${who}${threads === 0 && !mainRenders ? ', though told not to join in' : ''})`, async () => {
+  for (const [threads, pagesFromCache] of [[1, false], [0, false], [1, true], [0, true]] as const) {
+    const who = threads === 0 ? 'main thread' : pagesFromCache ? 'worker threads alone' : 'worker threads and the main thread';
+    it(`writes every record's page, as astro dev serves it (${who}${threads === 0 && pagesFromCache ? ', though the pages were expected from the cache' : ''})`, async () => {
       const dir = tempDir();
       const searchDir = tempDir();
-      const run = startRecordPages(records, { frame, dir, logger: quiet, threads, searchDir, mainRenders });
+      const run = startRecordPages(records, { frame, dir, logger: quiet, threads, searchDir, pagesFromCache });
       const total = { pages: records.length, reused: 0, linked: records.length, copied: 0, rawKnown: 0, listings: 0, listingsReused: 0, entries: [], entriesHashed: 0, entriesKnown: 0, entriesStored: 0 };
       expect(await run.finish()).toEqual({ ...total, changed: 2 * records.length });
       // One search document per record, in the batches' files.

@@ -135,7 +135,7 @@ export async function startSiteBuild({ repo, root, frame, logger, site, stagingP
     // pages were expected from the cache (another build's pages in a cache two configurations share).
     onRendered: limitHeapGrowthWhenRendering,
     listings,
-    mainRenders: !pagesFromCache,
+    pagesFromCache,
   });
   let ended = false;
   const cleanUp = async (finished: boolean) => {
