@@ -61,6 +61,24 @@ describe('the site build\'s search index, segment by segment', () => {
     expectSite(out, expected);
   });
 
+  it('given the site\'s folder from the start, puts each segment\'s files there as soon as it is done; write() adds the manifest', () => {
+    const out = tempDir('echo-search-thread-out-');
+    const index = new SegmentedSearchIndex(ids, { layout, out });
+    const [first, second] = batchesOf([range(0, 16), range(16, 30)]);
+    index.add(...first!);
+    // The first segment (documents 0 … 15) is complete: its files are in the folder, the later ones' not yet.
+    const expected = clean(30);
+    const firstFiles = [...expected.keys()].filter((p) => p.startsWith('segments/0/'));
+    expect(firstFiles.length).toBeGreaterThan(0);
+    for (const path of firstFiles) expect(readFileSync(join(out, SEARCH_INDEX_DIR, path)), path).toEqual(expected.get(path));
+    expect(existsSync(join(out, SEARCH_INDEX_DIR, 'index.json'))).toBe(false);
+    index.add(...second!);
+    const { written, files } = index.write(out);
+    expect(written).toBe(expected.size);
+    expect(files.map((f) => f.slice(SEARCH_INDEX_DIR.length + 1)).sort()).toEqual([...expected.keys()].sort());
+    expectSite(out, expected);
+  });
+
   it('with a cache: an append makes the last segment only, the others are kept whole and not read; the bytes are a clean build\'s', () => {
     const cacheDir = tempDir('echo-search-thread-cache-');
     const build = (n: number, line?: (i: number) => string) => {

@@ -23,6 +23,8 @@ export interface IndexWorkerData {
   code?: string;
   /** The page cache's folder, where the record-page threads' references point. */
   pageCacheDir?: string;
+  /** The site's folder, where each segment's files go as soon as it is done (SegmentedSearchIndexOptions.out). */
+  out?: string;
 }
 
 if (parentPort) {
@@ -37,6 +39,7 @@ if (parentPort) {
         ...(data.cacheDir === undefined ? {} : { cache: searchIndexCache(data.cacheDir) }),
         ...(data.code === undefined ? {} : { code: data.code }),
         ...(data.pageCacheDir === undefined ? {} : { pageCacheDir: data.pageCacheDir }),
+        ...(data.out === undefined ? {} : { out: data.out }),
       });
       if ('file' in message) {
         index.add(message.file, message.ids);

@@ -53,11 +53,13 @@ export interface SearchIndexSettings {
 
 /**
  * Starts the index's thread for these records (documents numbered in the archive's order of arrival); with a cache,
- * unchanged segments and compressed files come from there.
+ * unchanged segments and compressed files come from there. Given the site's folder (`out`, the one write() will be
+ * given), each segment's files are put there as soon as the segment is done.
  */
-export function startSearchIndex(records: readonly { id: string }[], cache?: SearchIndexSettings): SearchIndexRun {
+export function startSearchIndex(records: readonly { id: string }[], cache?: SearchIndexSettings, out?: string): SearchIndexRun {
   const order = archiveOrder(records, (r) => r.id).map((r) => r.id);
-  const worker = new Worker(new URL('./7-search-index-worker.ts', import.meta.url), { workerData: { order, ...cache } satisfies IndexWorkerData });
+  const workerData: IndexWorkerData = { order, ...cache, ...(out === undefined ? {} : { out }) };
+  const worker = new Worker(new URL('./7-search-index-worker.ts', import.meta.url), { workerData });
   // An error is kept for write(); the thread stops taking files in after the first.
   const reply = new Promise<SearchIndexWritten>((resolve, reject) => {
     worker.on('message', (m: IndexWorkerReply) => ('error' in m ? reject(new Error(`search index: ${m.error}`)) : resolve(m)));

@@ -36,6 +36,12 @@ export interface SearchIndexWritten {
 export interface SegmentedSearchIndexOptions {
   /** The cache of segments and compressed files; without it every segment is made. */
   cache?: SearchIndexCache;
+  /**
+   * The site's folder, when it is known from the start (the build's, updated in place): each segment's files are put
+   * there as soon as the segment is done, and write() has only the index's manifest left to write. At 100,000 records
+   * putting the 14,000 files of the segments taken from the cache was 0.15–0.4 s at the build's end, after the pages.
+   */
+  out?: string;
   /** The fingerprint of the code that makes the index (in each segment's key). */
   code?: string;
   /** The page cache's folder, where a batch's `@` lines point (relative names). */
@@ -103,6 +109,8 @@ export class SegmentedSearchIndex {
   private readonly lineEnd: Uint32Array;
   private readonly batchFiles: string[] = [];
   private readonly segments: (CachedSegment | MadeSegment | undefined)[];
+  /** Each segment's files once put in a site's folder (place), and into which one. */
+  private readonly placed: ({ out: string; files: string[]; written: number } | undefined)[];
   private readonly options: SegmentedSearchIndexOptions;
   private readonly layout: SearchBuildLayout;
   private kept = 0;
@@ -117,6 +125,7 @@ export class SegmentedSearchIndex {
     this.ranges = segmentsOf(order.length, this.layout.segmentBlock);
     this.waiting = Uint32Array.from(this.ranges, (r) => r.count);
     this.segments = new Array(this.ranges.length);
+    this.placed = new Array(this.ranges.length);
     const n = order.length;
     this.digests = new Uint8Array(32 * n);
     this.seen = new Uint8Array(n);
@@ -164,6 +173,7 @@ export class SegmentedSearchIndex {
     if (cached) {
       this.segments[s] = cached;
       this.kept++;
+      if (this.options.out !== undefined) this.place(s, this.options.out);
       return;
     }
     const builder = new SegmentBuilder(range, cache?.compress ?? gzipJson, this.layout);
@@ -182,6 +192,28 @@ export class SegmentedSearchIndex {
     const { segment, files } = builder.files();
     const made = [...files];
     this.segments[s] = (key !== undefined && cache!.storeSegment(key, segment, made)) || { segment, made };
+    if (this.options.out !== undefined) this.place(s, this.options.out);
+  }
+
+  /** Puts segment `s`'s files into `<out>/search-index/` (once), each only when its bytes change. */
+  private place(s: number, out: string): { out: string; files: string[]; written: number } {
+    const known = this.placed[s];
+    if (known?.out === out) return known;
+    const done = this.segments[s]!;
+    const files: string[] = [];
+    let written = 0;
+    if ('made' in done) {
+      for (const [path, bytes] of done.made) {
+        files.push(`${SEARCH_INDEX_DIR}/${path}`);
+        if (writeIfChanged(join(out, SEARCH_INDEX_DIR, path), bytes)) written++;
+      }
+    } else {
+      for (const { path, entry } of done.files) {
+        files.push(`${SEARCH_INDEX_DIR}/${path}`);
+        if (linkIfChanged(entry, join(out, SEARCH_INDEX_DIR, path)).changed) written++;
+      }
+    }
+    return (this.placed[s] = { out, files, written });
   }
 
   private documentOf(ordinal: number, batch: Buffer): IndexedDocument {
@@ -198,19 +230,11 @@ export class SegmentedSearchIndex {
     const files: string[] = [];
     let written = 0;
     const parts: SearchSegment[] = [];
-    for (const done of this.segments as (CachedSegment | MadeSegment)[]) {
+    for (const [s, done] of (this.segments as (CachedSegment | MadeSegment)[]).entries()) {
       parts.push(done.segment);
-      if ('made' in done) {
-        for (const [path, bytes] of done.made) {
-          files.push(`${SEARCH_INDEX_DIR}/${path}`);
-          if (writeIfChanged(join(out, SEARCH_INDEX_DIR, path), bytes)) written++;
-        }
-      } else {
-        for (const { path, entry } of done.files) {
-          files.push(`${SEARCH_INDEX_DIR}/${path}`);
-          if (linkIfChanged(entry, join(out, SEARCH_INDEX_DIR, path)).changed) written++;
-        }
-      }
+      const placed = this.place(s, out);
+      files.push(...placed.files);
+      written += placed.written;
     }
     files.push(`${SEARCH_INDEX_DIR}/index.json`);
     if (writeIfChanged(join(out, SEARCH_INDEX_DIR, 'index.json'), manifestBytes(this.order.length, this.layout, parts))) written++;
