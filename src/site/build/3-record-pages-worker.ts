@@ -16,7 +16,6 @@
  * time at 100,000 records (five paths a record).
  */
 import { lstatSync, readdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { changedBefore } from '../../core/util/change-time.ts';
 import { parsedRecord, publishRawRecord, readRawRecord, type RawRecordFile } from './4-raw-records.ts';
 import { PageCache, pageCacheKey, type PageCacheSettings } from './cache/page-cache.ts';

@@ -13,7 +13,6 @@
  * is what the file holds.
  */
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { fileIdentity } from '../../core/util/file-identity.ts';
 import { sha256Hex } from '../../core/crypto/sha256.ts';
 import { parseStrictJson } from '../../core/json/strict-parse.ts';
