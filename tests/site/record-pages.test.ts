@@ -95,7 +95,7 @@ describe('recordJobs', () => {
 
 describe('startRecordPages', () => {
   for (const [threads, pagesFromCache] of [[1, false], [0, false], [1, true], [0, true]] as const) {
-    const who = threads === 0 ? 'main thread' : pagesFromCache ? 'worker threads alone' : 'worker threads and the main thread';
+    const who = threads === 0 ? 'main thread' : pagesFromCache ? 'worker threads, the pages expected from the cache' : 'worker threads and the main thread';
     it(`writes every record's page, as astro dev serves it (${who}${threads === 0 && pagesFromCache ? ', though the pages were expected from the cache' : ''})`, async () => {
       const dir = tempDir();
       const searchDir = tempDir();

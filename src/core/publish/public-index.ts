@@ -150,7 +150,7 @@ export interface PublicIndex {
 }
 
 /**
- * A shard an earlier build made, kept for a later one (src/site/build/cache/public-index-cache.ts): its key (shardKey),
+ * A shard an earlier build made, kept for a later one (src/site/build/cache/public-index-cache.ts): its key (shardKeys),
  * how many records it holds, and its text with its SHA-256, checked (undefined if it is gone or damaged).
  */
 export interface KeptShard {
@@ -172,7 +172,7 @@ export interface PublicIndexOptions {
   views?: ArchiveViews;
   /**
    * An earlier build's shards: each one, from the first, whose records' inputs are unchanged is taken as it is
-   * rather than made again (shardKey). An append changes the last shard alone.
+   * rather than made again (shardKeys). An append changes the last shard alone.
    */
   kept?: KeptShards;
 }
@@ -216,14 +216,15 @@ export function* publicIndexSteps(records: readonly PublishRecord[], options: Pu
   yield;
   // DECISIONS 26: counts follow the effective classification.
   const counts = archiveCounts(sorted.map((r) => effectiveRecord(views, r.id, r.record)));
-  const inputs = new ShardInputs(sorted, links, views, maxBytes);
+  // Keys only for a caller that keeps shards: the others would make them for nothing.
+  const keyOf = options.kept && shardKeys(sorted, links, views, maxBytes);
   // An earlier build's shards, from the first, while each one's inputs are unchanged: taken as they are. A shard's key
   // covers the record after it too (the one whose entry did not fit), so its last shard, cut where the records ended,
   // is taken only while they still end there.
   const reused: { key: string; records: number; file: PublishedFile }[] = [];
   let from = 0;
   for (const shard of options.kept?.shards ?? []) {
-    if (from + shard.records > sorted.length || inputs.key(reused.length, from, from + shard.records) !== shard.key) break;
+    if (from + shard.records > sorted.length || keyOf!(reused.length, from, from + shard.records) !== shard.key) break;
     const kept = shard.read();
     if (kept === undefined) break;
     reused.push({ key: shard.key, records: shard.records, file: { path: shardPath(reused.length + 1), ...kept } });
@@ -262,7 +263,7 @@ export function* publicIndexSteps(records: readonly PublishRecord[], options: Pu
     yield;
     const n = reused.length + made.length + 1;
     made.push({
-      key: inputs.key(n - 1, from + start, from + end),
+      key: keyOf ? keyOf(n - 1, from + start, from + end) : '',
       records: end - start,
       file: file(
         shardPath(n),
@@ -287,45 +288,33 @@ export function* publicIndexSteps(records: readonly PublishRecord[], options: Pu
 }
 
 /**
- * What the entries of a stretch of records are made from, as a key: for each record of the stretch, and the one
- * after it (whose entry, not fitting, ended the shard), all that indexEntry reads but the record's parsed fields,
- * which its SHA-256 stands for: its id, path, date, hash, log leaf, the records superseding it, its guardian and
- * classification views; with the shard's number and the size limit. The code that makes the entries is not in it:
- * a caller keeps shards for one code (src/site/build/cache/public-index-cache.ts).
+ * The key of shard number `n` (from 0) holding records start … end - 1: what the entries of that stretch of records
+ * are made from. For each record of the stretch, and the one after it (whose entry, not fitting, ended the shard), all
+ * that indexEntry reads but the record's parsed fields, which its SHA-256 stands for: its id, path, date, hash, log
+ * leaf, the records superseding it, its guardian and classification views; with the shard's number and the size
+ * limit. The code that makes the entries is not in it: a caller keeps shards for one code
+ * (src/site/build/cache/public-index-cache.ts).
  */
-class ShardInputs {
-  private readonly sorted: readonly PublishRecord[];
-  private readonly links: LifecycleLinks;
-  private readonly views: ArchiveViews;
-  private readonly maxBytes: number;
-  constructor(sorted: readonly PublishRecord[], links: LifecycleLinks, views: ArchiveViews, maxBytes: number) {
-    this.sorted = sorted;
-    this.links = links;
-    this.views = views;
-    this.maxBytes = maxBytes;
-  }
-
-  private line(i: number): string {
-    const { id, path, archiveDate, sha256, log } = this.sorted[i]!;
-    const classification = this.views.classifications.get(id);
+function shardKeys(sorted: readonly PublishRecord[], links: LifecycleLinks, views: ArchiveViews, maxBytes: number): (n: number, start: number, end: number) => string {
+  const line = (i: number): string => {
+    const { id, path, archiveDate, sha256, log } = sorted[i]!;
+    const classification = views.classifications.get(id);
     return JSON.stringify([
       id,
       path,
       archiveDate,
       sha256,
       log?.leafIndex ?? null,
-      this.links.supersededBy.get(id) ?? null,
-      guardianEntry(this.views.registry.results.get(id)),
+      links.supersededBy.get(id) ?? null,
+      guardianEntry(views.registry.results.get(id)),
       classification === undefined ? null : classificationEntry(classification),
     ]);
-  }
-
-  /** The key of shard number `n` (from 0) holding records start … end - 1. */
-  key(n: number, start: number, end: number): string {
-    const lines = [JSON.stringify([SHARD_KEY_FORMAT, n, this.maxBytes, end - start])];
-    for (let i = start; i <= end && i < this.sorted.length; i++) lines.push(this.line(i));
+  };
+  return (n, start, end) => {
+    const lines = [JSON.stringify([SHARD_KEY_FORMAT, n, maxBytes, end - start])];
+    for (let i = start; i <= end && i < sorted.length; i++) lines.push(line(i));
     return sha256Hex(lines.join('\n'));
-  }
+  };
 }
 
 /** Bumped when what a shard's key covers changes. */

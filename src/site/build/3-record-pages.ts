@@ -29,11 +29,10 @@ import type { ListingJob } from '../model/listing-jobs.ts';
 import type { FrameSettings } from '../render/page-frame.ts';
 import { listingCacheKey, PageCache, type PageCacheListing, type PageCacheSettings } from './cache/page-cache.ts';
 import { runInSlices } from '../../core/util/time-slices.ts';
+import { RENDERING_BUILD_PAGES } from './large-archive.ts';
 
 /** Pages per task: large enough that messaging is cheap, small enough to spread the work evenly. */
 const BATCH = 64;
-/** Pages rendered, not taken from the cache, by the time the main thread would join in, from which it joins in anyway. */
-const RENDERING_AFTER_ALL = 1_000;
 
 /**
  * How much of a thread's work is queued at it: a thread gets its batches from the main thread, which hands them out
@@ -230,6 +229,8 @@ export function startRecordPages(
   let listingJobs: ListingJob[] = [];
   let length = 0;
   const total: RecordPagesTotal = { pages: 0, reused: 0, linked: 0, copied: 0, rawKnown: 0, listings: 0, listingsReused: 0, entries: [], entriesHashed: 0, entriesKnown: 0, entriesStored: 0, changed: 0 };
+  /** Pages rendered so far rather than taken from the cache. */
+  const rendered = () => total.pages - total.reused + total.listings - total.listingsReused;
   const count = (r: RecordBatchResult) => {
     total.pages += r.pages;
     total.reused += r.reused;
@@ -244,7 +245,7 @@ export function startRecordPages(
     total.entriesStored += r.entriesStored;
     for (const entry of r.entries) total.entries.push(entry);
     if (r.besidePages) addToListing((total.besidePages ??= { files: [], folders: [] }), r.besidePages);
-    onRendered?.(total.pages - total.reused + total.listings - total.listingsReused);
+    onRendered?.(rendered());
   };
   // Whether the listing pages are known too (or will never be): until then the list may still grow.
   let allKnown = false;
@@ -399,9 +400,9 @@ export function startRecordPages(
       await ready;
       if (cache) hereCache = new PageCache(cache, cacheListing);
       // A build whose pages were expected from the cache and are not there after all (another build's pages in a
-      // cache two configurations share) renders them: then this thread joins in after all.
-      const rendering = total.pages - total.reused + total.listings - total.listingsReused >= RENDERING_AFTER_ALL;
-      if (!pagesFromCache || !pool || rendering) {
+      // cache two configurations share) renders them: then this thread joins in after all, from as many rendered
+      // pages as get such a build its heap limit back (src/site/build/large-archive.ts).
+      if (!pagesFromCache || !pool || rendered() >= RENDERING_BUILD_PAGES) {
         queued = Math.min(queued, QUEUED_MS_AT_THE_END);
         // The main thread joins in; between batches, in slices of its time, it lets other work of the build go on: the
         // threads' finished batches, whose places it fills again, and I/O.

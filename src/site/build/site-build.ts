@@ -202,7 +202,7 @@ export async function startSiteBuild({ repo, root, frame, logger, site, stagingP
         );
         const indexStarted = performance.now();
         const indexWritten = search!.write(site.dir);
-        // While the index's thread writes the index, this thread prunes the page cache.
+        // While the index's thread writes the index, this thread prunes the page cache when a prune is due.
         if (cache) {
           const checks = { hashed: done.entriesHashed, known: done.entriesKnown, stored: done.entriesStored };
           const pruned = pruneDue(cache.stamp?.storedSince, checks);
