@@ -6,6 +6,7 @@ import type { ErrorObject } from 'ajv';
 import type { Finding } from '../diagnostics/diagnostic.ts';
 import { childPointer, describePointer } from '../json/pointer.ts';
 import { describeJsonType } from '../json/strict-parse.ts';
+import { shownValue } from '../diagnostics/shown-value.ts';
 import { closest } from '../util/closest.ts';
 
 const KIND_CONDITIONAL_HINT =
@@ -119,12 +120,6 @@ function allowedFieldsHint(e: ErrorObject, wording: TranslationWording): string 
     : `Remove them from ${e.instancePath}.`;
 }
 
-function shown(value: unknown): string {
-  if (typeof value === 'string') return JSON.stringify(value.length > 80 ? value.slice(0, 77) + '…' : value);
-  if (value === null || typeof value !== 'object') return String(value);
-  return describeJsonType(value);
-}
-
 function typeWords(type: unknown): string {
   const words: Record<string, string> = {
     object: 'an object',
@@ -156,7 +151,7 @@ function translateOne(e: ErrorObject, where: string, schemaName: string): Findin
       return {
         ...base,
         rule: 'schema/enum',
-        message: `${where} must be one of: ${allowed.join(', ')} (found ${shown(found)})`,
+        message: `${where} must be one of: ${allowed.join(', ')} (found ${shownValue(found)})`,
         hint: guess ? `Did you mean "${guess}"?` : 'Use one of the listed values exactly as written.',
       };
     }
@@ -164,21 +159,21 @@ function translateOne(e: ErrorObject, where: string, schemaName: string): Findin
       return {
         ...base,
         rule: 'schema/const',
-        message: `${where} must be ${shown(e.params.allowedValue)} (found ${shown(found)})`,
+        message: `${where} must be ${shownValue(e.params.allowedValue)} (found ${shownValue(found)})`,
         hint: `This value is fixed: write ${JSON.stringify(e.params.allowedValue)}.`,
       };
     case 'pattern':
       return {
         ...base,
         rule: 'schema/pattern',
-        message: `${where} has the wrong form ${shown(found)}: it must match ${e.params.pattern}`,
+        message: `${where} has the wrong form ${shownValue(found)}: it must match ${e.params.pattern}`,
         hint: patternHint(String(e.params.pattern)),
       };
     case 'format':
       return {
         ...base,
         rule: 'schema/format',
-        message: `${where} must be a ${e.params.format} (found ${shown(found)})`,
+        message: `${where} must be a ${e.params.format} (found ${shownValue(found)})`,
         hint: e.params.format === 'date-time' ? 'Write an RFC 3339 timestamp, e.g. 2026-05-13T04:30:25Z.' : `Write a valid ${e.params.format}.`,
       };
     case 'minItems':

@@ -1,3 +1,4 @@
+import { shownValue } from '../../diagnostics/shown-value.ts';
 import { violation, type SchemaRule } from '../rule.ts';
 
 /**
@@ -13,7 +14,7 @@ export const acceptedAttestationClass: SchemaRule = {
       violation(
         this.id,
         '/archive_status',
-        `archive_status accepted_independent_attestation is only for unsolicited_independent or institutional_third_party_attestation records (independence_class is "${String(e.data)}")`,
+        `archive_status accepted_independent_attestation is only for unsolicited_independent or institutional_third_party_attestation records (independence_class is ${shownValue(e.data)})`,
         'Use archive_status accepted_echo (or needs_human_review) for this record; independent attestation status needs an independent origin.',
       ),
     );

@@ -1,3 +1,4 @@
+import { shownValue } from '../../diagnostics/shown-value.ts';
 import { violation, type SchemaRule } from '../rule.ts';
 
 /**
@@ -20,7 +21,7 @@ export const c0Assessment: SchemaRule = {
         : violation(
             this.id,
             '/assessment_state',
-            `a record with context_depth C0_homepage_only must have assessment_state insufficient_context (found "${String(e.data)}")`,
+            `a record with context_depth C0_homepage_only must have assessment_state insufficient_context (found ${shownValue(e.data)})`,
             'Having read only the homepage is not enough for an assessment: set assessment_state to "insufficient_context", or raise context_depth if you read further.',
           ),
     );

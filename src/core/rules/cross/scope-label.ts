@@ -3,6 +3,7 @@
  * The level and the list are the schema's (`$defs/v2_scope_label`, `$defs/v3_scope_label`), read from it here.
  */
 import { ruleSchema } from '../../schema/schema-rules.ts';
+import { shownValue } from '../../diagnostics/shown-value.ts';
 import { violation, type SchemaRule } from '../rule.ts';
 
 interface ScopeLabelSchema {
@@ -33,7 +34,7 @@ export function scopeLabelRule(id: string, ruleNumber: number): SchemaRule {
           : violation(
               id,
               '/verification_scope_label',
-              `verification_scope_label "${String(e.data)}" does not fit verification_level ${level}; allowed: ${allowed.join(', ')}`,
+              `verification_scope_label ${shownValue(e.data)} does not fit verification_level ${level}; allowed: ${allowed.join(', ')}`,
               `Pick the label that describes what you checked from the allowed list, or lower verification_level to match the label.`,
             ),
       );

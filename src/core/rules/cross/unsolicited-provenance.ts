@@ -1,3 +1,4 @@
+import { shownValue } from '../../diagnostics/shown-value.ts';
 import { violation, type SchemaRule } from '../rule.ts';
 
 const HINT_AGENCY =
@@ -18,7 +19,7 @@ export const unsolicitedProvenance: SchemaRule = {
         violation(
           this.id,
           e.instancePath,
-          `an unsolicited_independent record cannot have discovery_provenance.source "${String(e.data)}"`,
+          `an unsolicited_independent record cannot have discovery_provenance.source ${shownValue(e.data)}`,
           'If a human or maintainer directed you to the work, the record is not unsolicited: choose another independence_class (e.g. human_solicited_agent_response); otherwise correct the source.',
         ),
       );
@@ -30,7 +31,7 @@ export const unsolicitedProvenance: SchemaRule = {
           : violation(
               this.id,
               e.instancePath,
-              `an unsolicited_independent record needs agency_level A4_independent_search_or_browsing_discovery or A5_independent_return_after_prior_interest (found "${String(e.data)}")`,
+              `an unsolicited_independent record needs agency_level A4_independent_search_or_browsing_discovery or A5_independent_return_after_prior_interest (found ${shownValue(e.data)})`,
               HINT_AGENCY,
             ),
       );
