@@ -243,16 +243,24 @@ describe('startRecordPages', () => {
     }
   });
 
-  it("keys a listing page by its summaries' and counts' content, not by the objects", () => {
+  it("keys a listing page by its summaries' record files (path and hash), and its counts' content", () => {
     const model = archiveModelOf(records as unknown as SiteRecord[]);
     const [job] = listingJobs(model, 7);
     const script = 'scripts/browse-filter.0123456789ab.js';
     const key = listingCacheKey('code', frame, script, job!);
+    // The same records again (another model, other summary objects): the same key.
+    expect(listingCacheKey('code', frame, script, listingJobs(archiveModelOf([...records] as unknown as SiteRecord[]), 7)[0]!)).toBe(key);
+    // One of the page's records with other bytes: another key (its summary may differ).
+    const listed = job!.view.page.items[3]!.id;
+    const changed = records.map((r) => (r.id === listed ? { ...r, sha256: '0'.repeat(64) } : r));
+    expect(listingCacheKey('code', frame, script, listingJobs(archiveModelOf(changed as unknown as SiteRecord[]), 7)[0]!)).not.toBe(key);
+    // A summary without a record file behind it (made with a classification update's view) goes by its content.
     const copy = structuredClone(job!);
-    expect(listingCacheKey('code', frame, script, copy)).toBe(key);
+    const byContent = listingCacheKey('code', frame, script, copy);
+    expect(listingCacheKey('code', frame, script, structuredClone(job!))).toBe(byContent);
     const items = copy.view.page.items;
     items[3] = { ...items[3]!, excerpt: `${items[3]!.excerpt}!` };
-    expect(listingCacheKey('code', frame, script, copy)).not.toBe(key);
+    expect(listingCacheKey('code', frame, script, copy)).not.toBe(byContent);
     // The filters' counts too, though they go into the key by their hash: a count that changes changes the key.
     const counted = structuredClone(job!);
     const [first] = counted.view.counts;

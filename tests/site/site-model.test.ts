@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import type { SiteRecord } from '../../src/site/build/2-read-archive.ts';
 import { archiveModelInSlices, archiveModelOf } from '../../src/site/model/site-model.ts';
+import { summarySourceOf } from '../../src/site/model/summary-source.ts';
 import { at, classificationUpdate, newGuardian } from '../helpers/guardian-records.ts';
 import { echoWith, publishRecord, type TestRecord } from '../publish/helpers.ts';
 
@@ -42,5 +43,14 @@ describe('archiveModelInSlices', () => {
     const coming = archiveModelInSlices(third);
     const meanwhile = archiveModelOf(third);
     expect(await coming).toBe(meanwhile);
+  });
+
+  it("names each summary by its record file's path and hash, but the one a classification update's view changed", () => {
+    const model = archiveModelOf(archive());
+    for (const summary of model.summaries) {
+      const record = model.byId.get(summary.id)!;
+      if (summary.id === target.id) expect(summarySourceOf(summary)).toBeUndefined();
+      else expect(summarySourceOf(summary)).toBe(`record ${record.sha256} ${record.path}`);
+    }
   });
 });

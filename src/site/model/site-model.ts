@@ -12,6 +12,7 @@ import { runInSlices, runToEnd } from '../../core/util/time-slices.ts';
 import { archiveViewsOf, type SiteRecord } from '../build/2-read-archive.ts';
 import { summarize, summarizeRecord, type ArchiveSummary, type RecordSummary } from './archive-model.ts';
 import { facetCounts, type FacetCounts } from './facets.ts';
+import { noteSummarySource } from './summary-source.ts';
 
 export interface ArchiveModel {
   /** Every record by id. */
@@ -63,7 +64,9 @@ function* modelSteps(records: readonly SiteRecord[]): Generator<void, ArchiveMod
   for (const entry of entries) {
     const record = effectiveRecord(views, entry.id, entry.record);
     effectiveRecords.push(record);
-    summaries.push(summarizeRecord(record === entry.record ? entry : { ...entry, record }));
+    const summary = summarizeRecord(record === entry.record ? entry : { ...entry, record });
+    if (record === entry.record) noteSummarySource(summary, entry.path, entry.sha256);
+    summaries.push(summary);
     if (summaries.length % SUMMARIES_PER_STEP === 0) yield;
   }
   const arrivals = archiveOrder(summaries, (s) => s.id);

@@ -32,6 +32,7 @@ import { replaceCacheFile } from '../../../core/util/replace-file.ts';
 import { runInSlices, runToEnd } from '../../../core/util/time-slices.ts';
 import type { FrameSettings } from '../../render/page-frame.ts';
 import type { ListingJob } from '../../model/listing-jobs.ts';
+import { summarySourceOf } from '../../model/summary-source.ts';
 
 /** Bumped when the entry layout or the key's inputs change: older entries then never match. */
 export const PAGE_CACHE_FORMAT = 2;
@@ -85,8 +86,9 @@ export function pageCacheKey(code: string, frame: FrameSettings, page: unknown):
 }
 
 /**
- * The hash of each record summary and each list of filter counts, worked out once per build: a summary object is
- * shared by the 8 or so listings it is in, and one list of counts by every listing page but the front pages.
+ * The hash of each list of filter counts, and of each record summary that has no source (summarySourceOf), worked out
+ * once per build: one list of counts is shared by every listing page but the front pages, a summary by the 8 or so
+ * listings it is in.
  */
 const jsonHashes = new WeakMap<object, string>();
 
@@ -99,15 +101,17 @@ function jsonHashOnce(value: object): string {
 
 /**
  * The key of a listing page, worked out on the main thread: the key of its whole job (pageCacheKey), with each of the
- * page's record summaries, and its filters' counts, named by the SHA-256 of their JSON rather than written out. The
- * same inputs decide it, at a tenth of the text (the counts alone were half of it, 3 KB a page): so the main thread
- * sends a thread only the key of a page the cache holds, and the job's 50 summaries only when the page is to be
- * rendered (src/site/build/3-record-pages.ts). The summaries and counts are the model's, never changed once made, so
- * a hash kept for one stays right.
+ * page's record summaries named by what it is made from (a record file's path and hash: summarySourceOf) or else by
+ * the SHA-256 of its JSON, and its filters' counts by theirs, rather than written out. The same inputs decide it, at a
+ * tenth of the text (the counts alone were half of it, 3 KB a page): so the main thread sends a thread only the key of
+ * a page the cache holds, and the job's 50 summaries only when the page is to be rendered
+ * (src/site/build/3-record-pages.ts). The summaries and counts are the model's, never changed once made, so a hash
+ * kept for one stays right.
  */
 export function listingCacheKey(code: string, frame: FrameSettings, script: string, job: ListingJob): string {
   const { view } = job;
-  const keyed = { ...view, page: { ...view.page, items: view.page.items.map(jsonHashOnce) }, counts: jsonHashOnce(view.counts) };
+  const items = view.page.items.map((summary) => summarySourceOf(summary) ?? jsonHashOnce(summary));
+  const keyed = { ...view, page: { ...view.page, items }, counts: jsonHashOnce(view.counts) };
   return pageCacheKey(code, frame, ['listing', script, { ...job, view: keyed }]);
 }
 
