@@ -65,6 +65,43 @@ describe('keyed lines', () => {
     expect(readdirSync(dir)).toEqual(['lines.txt']);
   });
 
+  it('goes on from the hash it loaded when a build keeps every line and adds one at the end: the file it would write at once', () => {
+    const dir = freshDir();
+    filled(dir);
+    pass(dir, (_, found) => found, [['new.json', 'added']]);
+    const once = freshDir();
+    pass(once, (i) => `p${i}`, [['new.json', 'added']]);
+    expect(readFileSync(join(dir, 'lines.txt'))).toEqual(readFileSync(join(once, 'lines.txt')));
+    const lines = openKeyedLines(dir, 'lines.txt', KIND, CODE);
+    expect(lines.ignored).toBeUndefined();
+    expect(payloads(dir)).toEqual([...PATHS.map((_, i) => `p${i}`), 'added']);
+  });
+
+  it("finds the files after one changed in place or added, moved or asked for twice, whose path another's begins with", () => {
+    const dir = freshDir();
+    const paths = ['a.json', 'a.json.bak', 'b.json', 'c.json', 'd.json'];
+    const lines = openKeyedLines(dir, 'lines.txt', KIND, CODE);
+    paths.forEach((p) => lines.put(p, sha256Hex(p), `kept ${p}`));
+    lines.save();
+    const again = openKeyedLines(dir, 'lines.txt', KIND, CODE);
+    expect(again.get('a.json', sha256Hex('other bytes'))).toBeUndefined(); // changed in place
+    expect(again.get('a.json.bak', sha256Hex('a.json'))).toBeUndefined(); // a.json's bytes, another path
+    expect(again.get('a.json.bak', sha256Hex('a.json.bak'))).toBe('kept a.json.bak');
+    expect(again.get('d.json', sha256Hex('d.json'))).toBe('kept d.json'); // moved before b and c
+    expect(again.get('b.json', sha256Hex('b.json'))).toBe('kept b.json');
+    expect(again.get('b.json', sha256Hex('b.json'))).toBe('kept b.json'); // asked for twice
+    expect(again.get('c.json', sha256Hex('c.json'))).toBe('kept c.json');
+    expect(again.get('e.json', sha256Hex('e.json'))).toBeUndefined(); // added at the end
+    // In order throughout: a file added at the end after every line was taken.
+    const inOrder = openKeyedLines(dir, 'lines.txt', KIND, CODE);
+    for (const p of paths) {
+      expect(inOrder.get(p, sha256Hex(p))).toBe(`kept ${p}`);
+      inOrder.put(p, sha256Hex(p), `kept ${p}`);
+    }
+    expect(inOrder.get('e.json', sha256Hex('e.json'))).toBeUndefined();
+    expect(inOrder.get('c.json', sha256Hex('c.json'))).toBe('kept c.json'); // taken and kept already: still there
+  });
+
   it('writes a file of megabytes whole: the first lines in one piece, the rest in several writes', () => {
     const dir = freshDir();
     const big = (i: number, tag = '') => `${tag}${String(i).repeat(40_000 / String(i).length)}`; // 40 kB a line: 2 MB in all
