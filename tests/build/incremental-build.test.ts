@@ -8,7 +8,7 @@
  * (src/site/build/outside-astro.ts); a change of code or configuration, or a damaged recorded file, runs it.
  */
 import { execFile, spawnSync } from 'node:child_process';
-import { appendFileSync, cpSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
+import { appendFileSync, cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sha256Hex } from '../../src/core/crypto/sha256.ts';
@@ -166,6 +166,24 @@ describe('a build with the cache writes what a clean build writes', () => {
     const { log } = await cachedEqualsClean();
     expect(reused(log)).toBe(RECORDS - 1);
     expect(listings(log).reused).toBe(listings(log).all - 1);
+  }, 180_000);
+
+  it('after a search document damaged in the cache and read to make its segment: made on the main thread, the entry removed', async () => {
+    const pages = join(cache, 'pages');
+    const documents = readdirSync(pages, { recursive: true, withFileTypes: true }).filter((d) => d.isFile() && d.name.endsWith('.json'));
+    const victim = join(documents[0]!.parentPath, documents[0]!.name);
+    const bytes = readFileSync(victim);
+    unlinkSync(victim);
+    writeFileSync(victim, bytes);
+    appendFileSync(victim, ' ');
+    // Every segment of the index made again: the index's own cache gone.
+    rmSync(join(cache, 'search-index'), { recursive: true, force: true });
+    await cachedEqualsClean();
+    expect(existsSync(victim)).toBe(false);
+    // The next build makes the document on a page thread and stores it again.
+    await cachedEqualsClean();
+    const key = documents[0]!.name.split('.')[0]!;
+    expect(readdirSync(documents[0]!.parentPath).some((name) => name.startsWith(`${key}.`) && name.endsWith('.json'))).toBe(true);
   }, 180_000);
 
   it('after a configuration change (the site URL and base path)', async () => {

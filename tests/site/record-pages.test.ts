@@ -179,6 +179,8 @@ describe('startRecordPages', () => {
     expect(searchedIds(madeDir)).toEqual(records.map((r) => r.id).sort());
     expect(reused).toMatchObject({ pages: records.length, reused: records.length });
     expect(new Set(reused.entries)).toEqual(new Set(filled.entries));
+    // The pages' entries looked at (read, or known by their change time), the search documents' named as listed.
+    expect(reused.entriesHashed + reused.entriesKnown).toBe(records.length);
     for (const r of records) expect(readFileSync(join(second, r.id, 'index.html'))).toEqual(readFileSync(join(first, r.id, 'index.html')));
     // other code: nothing reused
     const third = await startRecordPages(records, { frame, dir: tempDir(), logger: quiet, threads: 0, cache: { ...cache, code: 'other', build: 'third' } }).finish();
@@ -190,6 +192,16 @@ describe('startRecordPages', () => {
     expect(unlisted.reused).toBe(0);
     const listed = await startRecordPages(records, { frame, dir: tempDir(), logger: quiet, threads: 0, cache: { ...cache, build: 'fifth' } }).finish(listing);
     expect(listed.reused).toBe(records.length);
+  });
+
+  it("makes records' search documents on the calling thread when the index asks, as the threads make them", async () => {
+    const madeDir = tempDir();
+    const run = startRecordPages(records, { frame, dir: tempDir(), logger: quiet, threads: 1, searchDir: madeDir });
+    await run.finish();
+    const made = searchDocuments(madeDir);
+    const ids = records.map((r) => r.id).reverse();
+    expect(run.searchDocuments(ids).map((line) => JSON.parse(line) as unknown)).toEqual(ids.map((id) => made.get(id)));
+    expect(() => run.searchDocuments(['echo-2099-01-01-000001'])).toThrow(/echo-2099-01-01-000001, which has no page/);
   });
 
   it('renders the listing pages after the records, each once, and from the cache when its job is unchanged', async () => {

@@ -5,7 +5,7 @@
  * the cache holds is not read; a reference to the page cache is read and checked only when its segment is made; a
  * batch that does not belong (a document twice, lines missing) is reported, and the output is then left alone.
  */
-import { appendFileSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { sha256Hex } from '../../src/core/crypto/sha256.ts';
@@ -146,7 +146,7 @@ describe('the site build\'s search index, segment by segment', () => {
     expect([made('a'), made('a'), made('b')]).toEqual([3, 0, 3]);
   });
 
-  it('reads a reference to the page cache when its segment is made, and refuses an entry that changed', () => {
+  it('reads a reference to the page cache when its segment is made, and refuses an entry that changed (removing it)', () => {
     const pages = tempDir('echo-search-thread-pages-');
     mkdirSync(join(pages, 'ab'));
     const entryOf = (i: number) => {
@@ -161,12 +161,40 @@ describe('the site build\'s search index, segment by segment', () => {
     for (const [file, batch] of batchesOf([range(0, 30)], (i) => searchDocumentReference(names[i]!))) index.add(file, batch);
     index.write(out);
     expectSite(out, clean(30));
-    // An entry that no longer holds its line is refused, naming the record.
+    // An entry that no longer holds its line is refused, naming the record, and removed from the cache.
     writeFileSync(join(pages, names[3]!), JSON.stringify(docs[4]));
     const again = new SegmentedSearchIndex(ids, { layout, pageCacheDir: pages });
     const [file, batch] = batchesOf([range(0, 30)], (i) => searchDocumentReference(names[i]!))[0]!;
-    expect(() => again.add(file, batch)).toThrow(new RegExp(`${ids[3]}'s search document .* changed during the build`));
+    expect(() => again.add(file, batch)).toThrow(new RegExp(`${ids[3]}'s search document .* no longer holds its line`));
+    expect(existsSync(join(pages, names[3]!))).toBe(false);
     expect(() => new SegmentedSearchIndex(ids, { layout }).add(file, batch)).toThrow(/in a page cache this build was not told of/);
+  });
+
+  it('asks for the documents the page cache cannot give when their segment is made, and makes it once they are given', () => {
+    const pages = tempDir('echo-search-thread-pages-');
+    mkdirSync(join(pages, 'ab'));
+    const names = docs.map((doc, i) => {
+      const line = JSON.stringify(doc);
+      const name = `ab/${sha256Hex(`key ${i}`)}.${sha256Hex(line)}.json`;
+      writeFileSync(join(pages, name), line);
+      return name;
+    });
+    // Number 2 gone, number 20 damaged: in the first segment (16) and the second (8).
+    rmSync(join(pages, names[2]!));
+    writeFileSync(join(pages, names[20]!), JSON.stringify(docs[21]));
+    const asked: string[][] = [];
+    const out = tempDir('echo-search-thread-out-');
+    const index = new SegmentedSearchIndex(ids, { layout, pageCacheDir: pages, ask: (wanted) => asked.push(wanted) });
+    for (const [file, batch] of batchesOf([range(0, 30)], (i) => searchDocumentReference(names[i]!))) index.add(file, batch);
+    expect(asked).toEqual([[ids[2]], [ids[20]]]);
+    expect(existsSync(join(pages, names[20]!))).toBe(false);
+    expect(index.waitingForDocuments).toBe(true);
+    expect(() => index.write(out)).toThrow(/documents asked for were never given/);
+    expect(() => index.give([ids[5]!], [JSON.stringify(docs[5])])).toThrow(/not asked for/);
+    index.give([ids[20]!, ids[2]!], [JSON.stringify(docs[20]), JSON.stringify(docs[2])]);
+    expect(index.waitingForDocuments).toBe(false);
+    index.write(out);
+    expectSite(out, clean(30));
   });
 
   it('refuses a document twice, one never given, a batch whose lines and records differ, a reference that names no entry', () => {
@@ -198,6 +226,26 @@ describe('startSearchIndex (its thread)', () => {
       expect(written.written).toBe(clean(30, DEFAULT_LAYOUT).size);
       expectSite(out, clean(30, DEFAULT_LAYOUT));
     }
+  });
+
+  it('makes the documents its thread asks for with the function it was given, and fails without one', async () => {
+    const pageCacheDir = tempDir('echo-search-thread-pages-');
+    // References to entries that are not there: every document is asked for.
+    const gone = (i: number) => searchDocumentReference(`ab/${sha256Hex(`key ${i}`)}.${sha256Hex(JSON.stringify(docs[i]))}.json`);
+    const settings = { cacheDir: tempDir('echo-search-thread-cache-'), code: 'code', pageCacheDir };
+    const made: string[] = [];
+    const run = startSearchIndex(ids.map((id) => ({ id })), settings, undefined, (wanted) => {
+      made.push(...wanted);
+      return wanted.map((id) => JSON.stringify(docs[ids.indexOf(id)]));
+    });
+    for (const [file, batch] of batchesOf([range(20, 30), range(0, 20)], gone)) run.add(file, batch);
+    const out = tempDir('echo-search-thread-out-');
+    await run.write(out);
+    expectSite(out, clean(30, DEFAULT_LAYOUT));
+    expect([...made].sort()).toEqual([...ids].sort());
+    const without = startSearchIndex(ids.map((id) => ({ id })), { ...settings, cacheDir: tempDir('echo-search-thread-cache-') });
+    for (const [file, batch] of batchesOf([range(0, 30)], gone)) without.add(file, batch);
+    await expect(without.write(tempDir('echo-search-thread-out-'))).rejects.toThrow(/is not in the page cache/);
   });
 
   it('reports an error of its thread when the index is to be written, and writes nothing', async () => {

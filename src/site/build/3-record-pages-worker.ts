@@ -23,7 +23,7 @@ import { addToListing, linkIfChanged, listTree, writeIfChanged, type KnownSource
 import { echoHtml } from '../render/echo-html.ts';
 import { frameOf, type FrameSettings, type SiteFrame } from '../render/page-frame.ts';
 import { recordDocument } from '../render/record-document.ts';
-import type { RecordPageInput } from '../render/record-page.ts';
+import type { RecordPageContext, RecordPageInput } from '../render/record-page.ts';
 import { recordSearchDocument } from '../render/record-page/search-document.ts';
 import { indexedDocument } from '../../core/search/build-index.ts';
 import { searchDocumentReference, writeSearchDocuments } from './7-search-index.ts';
@@ -206,11 +206,13 @@ export default function renderRecordPages(batch: RecordPageBatch, here?: PageCac
         result.reused++;
         result.entries.push(hit.name);
         if (searchFile === undefined) continue;
-        const searchHit = cache.locate(key, 'json');
-        if (searchHit) {
-          search.push(searchDocumentReference(searchHit.name));
-          result.entries.push(searchHit.name);
-        } else search.push(storeSearchDocument(cache, key, JSON.stringify(indexedDocument(recordSearchDocument(recordPageInput(page, recordBytes()), ctx))), result));
+        // Named, not looked at: the index's thread reads and checks it only if it makes the record's segment, and
+        // asks for the document if it cannot (searchDocumentLines).
+        const searchEntry = cache.named(key, 'json');
+        if (searchEntry !== undefined) {
+          search.push(searchDocumentReference(searchEntry));
+          result.entries.push(searchEntry);
+        } else search.push(storeSearchDocument(cache, key, searchDocumentLine(recordPageInput(page, recordBytes()), ctx), result));
         continue;
       }
     }
@@ -220,7 +222,7 @@ export default function renderRecordPages(batch: RecordPageBatch, here?: PageCac
     const stored = cache && key ? cache.store(key, file, html) : undefined;
     if (stored !== undefined) result.entries.push(stored);
     if (searchFile === undefined) continue;
-    const doc = JSON.stringify(indexedDocument(recordSearchDocument(input, ctx)));
+    const doc = searchDocumentLine(input, ctx);
     search.push(cache && key ? storeSearchDocument(cache, key, doc, result) : doc);
   }
   if (searchFile !== undefined) writeSearchDocuments(searchFile, search);
@@ -261,6 +263,22 @@ function renderListingPages({ dir, script, pages }: ListingBatch, siteFrame: Sit
     const stored = cache && key ? cache.store(key, file, html) : undefined;
     if (stored !== undefined) result.entries.push(stored);
   }
+}
+
+/** A record's search document as a line of a batch's documents file (its JSON). */
+function searchDocumentLine(input: RecordPageInput, ctx: RecordPageContext): string {
+  return JSON.stringify(indexedDocument(recordSearchDocument(input, ctx)));
+}
+
+/**
+ * The search documents of these records' jobs, made on the calling thread from their files (read and checked against
+ * the validated hash): for the index's thread, when a document the page cache was to give cannot be read or has
+ * changed (src/site/build/7-search-segments.ts).
+ */
+export function searchDocumentLines(jobs: readonly RecordJob[], frame: FrameSettings): string[] {
+  const siteFrame = frameOf(frame);
+  const ctx = { paths: siteFrame.paths, site: siteFrame.site, echoHtml };
+  return jobs.map((job) => searchDocumentLine(readRecordPage(job), ctx));
 }
 
 /** Stores a record's search document (its JSON line) beside its page in the cache; the line. */

@@ -23,7 +23,7 @@ import { classificationEntry, guardianEntry } from '../../core/publish/archive-v
 import type { PublishRecord } from '../../core/publish/records.ts';
 import { archiveViewsOf, type SiteRecord } from './2-read-archive.ts';
 import type { ArchiveLogger } from './console-logger.ts';
-import renderRecordPages, { type RecordBatchResult, type RecordJob, type RecordPageBatch } from './3-record-pages-worker.ts';
+import renderRecordPages, { searchDocumentLines, type RecordBatchResult, type RecordJob, type RecordPageBatch } from './3-record-pages-worker.ts';
 import { addToListing } from '../../core/util/update-in-place.ts';
 import type { ListingJob } from '../model/listing-jobs.ts';
 import type { FrameSettings } from '../render/page-frame.ts';
@@ -169,6 +169,11 @@ export interface RecordPagesRun {
   finish(cacheListing?: PageCacheListing): Promise<RecordPagesTotal>;
   /** Stops the workers (a build that ends without finish). */
   stop(): Promise<void>;
+  /**
+   * The search documents (JSON lines) of these records, made on this thread from their files: what the index's thread
+   * asks for when the page cache could not give it one after all (7-search-segments.ts). Once the jobs are made.
+   */
+  searchDocuments(ids: readonly string[]): string[];
 }
 
 export interface RecordPagesOptions {
@@ -247,6 +252,8 @@ export function startRecordPages(
     if (r.besidePages) addToListing((total.besidePages ??= { files: [], folders: [] }), r.besidePages);
     onRendered?.(rendered());
   };
+  /** The record jobs by id, made when the index's thread first asks for a document (searchDocuments). */
+  let jobsById: Map<string, RecordJob> | undefined;
   // Whether the listing pages are known too (or will never be): until then the list may still grow.
   let allKnown = false;
   let next = 0;
@@ -431,6 +438,15 @@ export function startRecordPages(
       await warm;
       await workers.catch(() => undefined);
       await pool?.destroy();
+    },
+    searchDocuments(ids) {
+      const byId = (jobsById ??= new Map(jobs.map((job) => [job.page.entry.id, job])));
+      const wanted = ids.map((id) => {
+        const job = byId.get(id);
+        if (job === undefined) throw new Error(`asked for the search document of ${id}, which has no page`);
+        return job;
+      });
+      return searchDocumentLines(wanted, frame);
     },
   };
 }

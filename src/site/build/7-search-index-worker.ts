@@ -4,15 +4,17 @@
  * documents are in, unless the cache holds it (7-search-segments.ts); writes the index when the build is done. Its own
  * heap: the records' text and the postings never enter the main thread.
  *
- * Messages in: { file, ids } a documents file and its records, in order; { write: out } write the index into out and end.
- * Messages out: SearchIndexWritten when the index is written; { error: message } when anything failed.
+ * Messages in: { file, ids } a documents file and its records, in order; { given: { ids, lines } } the documents it
+ * asked for; { write: out } write the index into out and end (once no segment waits for documents asked for).
+ * Messages out: { ask: ids } documents the page cache could not give after all (when started with `canAsk`);
+ * SearchIndexWritten when the index is written; { error: message } when anything failed.
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { SegmentedSearchIndex, type SearchIndexWritten } from './7-search-segments.ts';
 import { searchIndexCache } from './cache/search-index-cache.ts';
 
-export type IndexWorkerMessage = { file: string; ids: readonly string[] } | { write: string };
-export type IndexWorkerReply = SearchIndexWritten | { error: string };
+export type IndexWorkerMessage = { file: string; ids: readonly string[] } | { given: { ids: readonly string[]; lines: readonly string[] } } | { write: string };
+export type IndexWorkerReply = SearchIndexWritten | { ask: string[] } | { error: string };
 
 /** What the thread is started with. */
 export interface IndexWorkerData {
@@ -25,6 +27,8 @@ export interface IndexWorkerData {
   pageCacheDir?: string;
   /** The site's folder, where each segment's files go as soon as it is done (SegmentedSearchIndexOptions.out). */
   out?: string;
+  /** Whether the thread may ask for documents the page cache cannot give (SegmentedSearchIndexOptions.ask). */
+  canAsk?: boolean;
 }
 
 if (parentPort) {
@@ -32,6 +36,12 @@ if (parentPort) {
   const data = workerData as IndexWorkerData;
   let index: SegmentedSearchIndex | undefined;
   let failed = false;
+  // Where to write the index once the documents asked for are given.
+  let writeTo: string | undefined;
+  const write = (out: string) => {
+    port.postMessage(index!.write(out) satisfies IndexWorkerReply);
+    port.close();
+  };
   port.on('message', (message: IndexWorkerMessage) => {
     if (failed) return;
     try {
@@ -40,12 +50,17 @@ if (parentPort) {
         ...(data.code === undefined ? {} : { code: data.code }),
         ...(data.pageCacheDir === undefined ? {} : { pageCacheDir: data.pageCacheDir }),
         ...(data.out === undefined ? {} : { out: data.out }),
+        ...(data.canAsk ? { ask: (ids: string[]) => port.postMessage({ ask: ids } satisfies IndexWorkerReply) } : {}),
       });
       if ('file' in message) {
         index.add(message.file, message.ids);
+      } else if ('given' in message) {
+        index.give(message.given.ids, message.given.lines);
+        if (writeTo !== undefined && !index.waitingForDocuments) write(writeTo);
+      } else if (index.waitingForDocuments) {
+        writeTo = message.write;
       } else {
-        port.postMessage(index.write(message.write) satisfies IndexWorkerReply);
-        port.close();
+        write(message.write);
       }
     } catch (err) {
       failed = true;

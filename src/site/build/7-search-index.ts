@@ -54,15 +54,26 @@ export interface SearchIndexSettings {
 /**
  * Starts the index's thread for these records (documents numbered in the archive's order of arrival); with a cache,
  * unchanged segments and compressed files come from there. Given the site's folder (`out`, the one write() will be
- * given), each segment's files are put there as soon as the segment is done.
+ * given), each segment's files are put there as soon as the segment is done. Given `documents`, the documents of
+ * records that the page cache was to give and cannot after all (an entry gone or damaged) are made with it, on this
+ * thread (the search documents' JSON lines, in the order of the ids); without it such a build fails.
  */
-export function startSearchIndex(records: readonly { id: string }[], cache?: SearchIndexSettings, out?: string): SearchIndexRun {
+export function startSearchIndex(records: readonly { id: string }[], cache?: SearchIndexSettings, out?: string, documents?: (ids: readonly string[]) => string[]): SearchIndexRun {
   const order = archiveOrder(records, (r) => r.id).map((r) => r.id);
-  const workerData: IndexWorkerData = { order, ...cache, ...(out === undefined ? {} : { out }) };
+  const workerData: IndexWorkerData = { order, ...cache, ...(out === undefined ? {} : { out }), ...(documents ? { canAsk: true } : {}) };
   const worker = new Worker(new URL('./7-search-index-worker.ts', import.meta.url), { workerData });
   // An error is kept for write(); the thread stops taking files in after the first.
   const reply = new Promise<SearchIndexWritten>((resolve, reject) => {
-    worker.on('message', (m: IndexWorkerReply) => ('error' in m ? reject(new Error(`search index: ${m.error}`)) : resolve(m)));
+    worker.on('message', (m: IndexWorkerReply) => {
+      if ('error' in m) reject(new Error(m.error.startsWith('search index: ') ? m.error : `search index: ${m.error}`));
+      else if ('ask' in m) {
+        try {
+          worker.postMessage({ given: { ids: m.ask, lines: documents!(m.ask) } } satisfies IndexWorkerMessage);
+        } catch (err) {
+          reject(err);
+        }
+      } else resolve(m);
+    });
     worker.on('error', reject);
     worker.on('exit', (code) => reject(new Error(`search index: its thread ended (exit code ${code}) before writing the index`)));
   });

@@ -3,15 +3,17 @@
  * (src/core/search/segments.ts), from the batches of search documents the record-page threads write.
  *
  * A batch's file has one line per record of the batch, in the batch's order: the document's JSON line, or, for a
- * document the page cache holds, `@` and the cache entry's name, whose SHA-256 part is the hash of that very line (the
- * entry was located, and checked or known unchanged, by the page's thread). Each document is named by that hash. When
+ * document the page cache holds, `@` and the cache entry's name, whose SHA-256 part is the hash of that very line (as
+ * the page's thread found it listed, not looked at). Each document is named by that hash. When
  * every document of a segment is in, the segment's key (its documents' hashes, the code, the layout: segmentKey) finds
  * its files in the cache, and nothing of it is read or made; else its documents are read (the lines again, from the
  * batch files or the page cache) and its files are made, and kept for the next build. So a build after an append reads
- * and folds in only the last segment's documents, and one with nothing changed none at all.
+ * and folds in only the last segment's documents, and one with nothing changed none at all. An entry read then must
+ * still hash to its name; one that does not (removed then, so that the next build makes it again), or that is gone,
+ * is asked for (SegmentedSearchIndexOptions.ask), and its segment made once it is given (give).
  */
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { sha256Hex } from '../../core/crypto/sha256.ts';
 import { gzipJson, manifestBytes, SegmentBuilder, type IndexedDocument } from '../../core/search/build-index.ts';
@@ -46,6 +48,11 @@ export interface SegmentedSearchIndexOptions {
   code?: string;
   /** The page cache's folder, where a batch's `@` lines point (relative names). */
   pageCacheDir?: string;
+  /**
+   * Told the records whose documents the page cache was to give and cannot, when their segment is to be made: the
+   * segment waits until they are given (give). Without it, such a reference fails the index.
+   */
+  ask?: (ids: string[]) => void;
   layout?: SearchBuildLayout;
 }
 
@@ -65,11 +72,17 @@ function referencedHash(entry: string): string {
   return sha;
 }
 
+/** Why a referenced document could not be read (readLine). */
+interface Unreadable {
+  unreadable: string;
+}
+
 /**
  * The document of a batch's line (bytes start … end of `batch`): parsed, or read from the page cache entry it names,
- * which must still hash to the SHA-256 in its name. `id` names it in errors.
+ * which must still hash to the SHA-256 in its name; or why it cannot be (the entry gone, or no longer its line: then
+ * removed, so that the next build's page thread makes it again). `id` names it in errors.
  */
-function documentOfLine(batch: Buffer, start: number, end: number, id: string, pageCacheDir: string | undefined): IndexedDocument {
+function readLine(batch: Buffer, start: number, end: number, id: string, pageCacheDir: string | undefined): IndexedDocument | Unreadable {
   if (batch[start] !== REFERENCE) return JSON.parse(batch.toString('utf8', start, end)) as IndexedDocument;
   const entry = batch.toString('utf8', start + 1, end);
   const sha = referencedHash(entry);
@@ -78,12 +91,19 @@ function documentOfLine(batch: Buffer, start: number, end: number, id: string, p
   try {
     line = readFileSync(join(pageCacheDir, entry));
   } catch {
-    throw new Error(`search index: ${id}'s search document (${entry}) left the page cache during the build (another build pruned it?); build again`);
+    return { unreadable: `search index: ${id}'s search document (${entry}) is not in the page cache (another build pruned it?); build again` };
   }
   if (sha256Hex(line) !== sha) {
-    throw new Error(`search index: ${id}'s search document (${entry}) changed during the build; build again`);
+    rmSync(join(pageCacheDir, entry), { force: true });
+    return { unreadable: `search index: ${id}'s search document (${entry}) no longer holds its line (removed from the cache); build again` };
   }
   return JSON.parse(line.toString('utf8')) as IndexedDocument;
+}
+
+function documentOfLine(batch: Buffer, start: number, end: number, id: string, pageCacheDir: string | undefined): IndexedDocument {
+  const read = readLine(batch, start, end, id, pageCacheDir);
+  if ('unreadable' in read) throw new Error(read.unreadable);
+  return read;
 }
 
 /** Every document of a batch's file, in order (references read from the page cache at `pageCacheDir`). */
@@ -114,6 +134,11 @@ export class SegmentedSearchIndex {
   private readonly options: SegmentedSearchIndexOptions;
   private readonly layout: SearchBuildLayout;
   private kept = 0;
+  /** Documents given for references that could not be read (give), by number: their lines. */
+  private readonly given = new Map<number, Buffer>();
+  /** Documents asked for (options.ask), by number, and the segments waiting for them. */
+  private readonly asked = new Set<number>();
+  private readonly waitingForGiven = new Set<number>();
 
   /** `order`: every document's id, in the archive's order of arrival (the documents' numbers). */
   constructor(order: readonly string[], options: SegmentedSearchIndexOptions = {}) {
@@ -185,9 +210,22 @@ export class SegmentedSearchIndex {
       if (list) list.push(o);
       else byFile.set(this.lineFile[o]!, [o]);
     }
+    const unreadable: number[] = [];
     for (const [file, ordinals] of byFile) {
       const bytes = readFileSync(this.batchFiles[file]!);
-      for (const o of ordinals) builder.add(o, this.documentOf(o, bytes));
+      for (const o of ordinals) {
+        const doc = this.documentOf(o, bytes);
+        if (doc === undefined) unreadable.push(o);
+        else builder.add(o, doc);
+      }
+    }
+    if (unreadable.length > 0) {
+      // Made again once they are given: asked for once each.
+      this.waitingForGiven.add(s);
+      const ask = unreadable.filter((o) => !this.asked.has(o));
+      for (const o of ask) this.asked.add(o);
+      if (ask.length > 0) this.options.ask!(ask.map((o) => this.order[o]!));
+      return;
     }
     const { segment, files } = builder.files();
     const made = [...files];
@@ -216,8 +254,35 @@ export class SegmentedSearchIndex {
     return (this.placed[s] = { out, files, written });
   }
 
-  private documentOf(ordinal: number, batch: Buffer): IndexedDocument {
-    return documentOfLine(batch, this.lineStart[ordinal]!, this.lineEnd[ordinal]!, this.order[ordinal]!, this.options.pageCacheDir);
+  /** A document for its segment: given, or its batch's line; undefined when it cannot be read and may be asked for. */
+  private documentOf(ordinal: number, batch: Buffer): IndexedDocument | undefined {
+    const given = this.given.get(ordinal);
+    if (given !== undefined) return JSON.parse(given.toString('utf8')) as IndexedDocument;
+    const read = readLine(batch, this.lineStart[ordinal]!, this.lineEnd[ordinal]!, this.order[ordinal]!, this.options.pageCacheDir);
+    if (!('unreadable' in read)) return read;
+    if (this.options.ask === undefined) throw new Error(read.unreadable);
+    return undefined;
+  }
+
+  /** Whether a segment waits for documents asked for (options.ask) and not given yet. */
+  get waitingForDocuments(): boolean {
+    return this.waitingForGiven.size > 0;
+  }
+
+  /** The documents (JSON lines) of records asked for: each named by its own hash now; the segments waiting are made. */
+  give(ids: readonly string[], lines: readonly string[]): void {
+    if (lines.length !== ids.length) throw new Error(`search index: given ${lines.length} documents for ${ids.length} records`);
+    ids.forEach((id, i) => {
+      const ordinal = this.ordinalOf.get(id);
+      if (ordinal === undefined || !this.asked.has(ordinal)) throw new Error(`search index: given the document of ${id}, which was not asked for`);
+      const line = Buffer.from(lines[i]!, 'utf8');
+      this.given.set(ordinal, line);
+      this.digests.set(createHash('sha256').update(line).digest(), 32 * ordinal);
+    });
+    for (const s of [...this.waitingForGiven]) {
+      this.waitingForGiven.delete(s);
+      this.complete(s);
+    }
   }
 
   /**
@@ -227,6 +292,7 @@ export class SegmentedSearchIndex {
   write(out: string): SearchIndexWritten {
     const missing = this.seen.indexOf(0);
     if (missing >= 0) throw new Error(`search index: document ${this.order[missing]} was never added`);
+    if (this.waitingForDocuments) throw new Error('search index: documents asked for were never given');
     const files: string[] = [];
     let written = 0;
     const parts: SearchSegment[] = [];

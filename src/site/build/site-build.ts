@@ -149,7 +149,12 @@ export async function startSiteBuild({ repo, root, frame, logger, site, stagingP
   let records: SiteRecord[];
   try {
     records = await reading;
-    search = startSearchIndex(records, cache && { cacheDir: join(cacheRoot, 'search-index'), code: cache.settings.code, pageCacheDir: cache.settings.dir }, site.dir);
+    search = startSearchIndex(
+      records,
+      cache && { cacheDir: join(cacheRoot, 'search-index'), code: cache.settings.code, pageCacheDir: cache.settings.dir },
+      site.dir,
+      (ids) => pages.searchDocuments(ids),
+    );
     for (const [file, ids] of waiting.splice(0)) search.add(file, ids);
   } catch (err) {
     await cleanUp(false);
