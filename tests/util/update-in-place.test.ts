@@ -7,7 +7,8 @@ import { linkSync, lstatSync, mkdirSync, readdirSync, readFileSync, rmSync, stat
 import { dirname, join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { filesUnder, linkIfChanged, listTree, listTreeInSlices, moveIfChanged, pruneFolder, pruneListed, writeIfChanged, type TreeListing } from '../../src/core/util/update-in-place.ts';
+import { filesUnder, linkIfChanged, listTree, listTreeInSlices, moveIfChanged, pruneFolder, pruneListed, setAsideKept, writeIfChanged, type TreeListing } from '../../src/core/util/update-in-place.ts';
+import { runToEnd } from '../../src/core/util/time-slices.ts';
 import { fileIdentity } from '../../src/core/util/file-identity.ts';
 import { tempDir } from '../helpers/temp-dir.ts';
 
@@ -172,6 +173,36 @@ const tree = fc.dictionary(
 /** The tree with no path that is also a folder of another (a real folder cannot hold both). */
 const consistent = (files: Record<string, string>) =>
   Object.fromEntries(Object.entries(files).filter(([path]) => !Object.keys(files).some((other) => other.startsWith(`${path}/`))));
+
+describe('setAsideKept', () => {
+  /** What a folder holds: its files with their bytes, and its folders. */
+  const held = (dir: string) => ({
+    files: Object.fromEntries(filesUnder(dir).map((path) => [path, readFileSync(join(dir, path), 'utf8')])),
+    folders: (readdirSync(dir, { recursive: true, withFileTypes: true }) as Dirent[]).filter((d) => d.isDirectory()).map((d) => join(d.parentPath, d.name).slice(dir.length)).sort(),
+  });
+
+  it('leaves pruneListed the prune of the whole listing, for any keep set that holds what was set aside (property)', () => {
+    fc.assert(
+      fc.property(tree, fc.array(fc.boolean(), { minLength: 12, maxLength: 12 }), fc.array(fc.boolean(), { minLength: 12, maxLength: 12 }), (raw, kept, early) => {
+        const files = consistent(raw);
+        const paths = Object.keys(files);
+        const keep = new Set([...paths.filter((_, i) => kept[i]), 'placed/after/the-listing']);
+        const aside = new Set([...keep].filter((_, i) => early[i]));
+        const [whole, left] = [tempDir('in-place-aside-'), tempDir('in-place-aside-')];
+        for (const dir of [whole, left]) for (const [path, text] of Object.entries(files)) put(join(dir, path), text);
+        const removed = pruneListed(whole, listTree(whole), keep);
+        expect(pruneListed(left, runToEnd(setAsideKept(listTree(left), aside)), keep)).toBe(removed);
+        expect(held(left)).toEqual(held(whole));
+      }),
+      { numRuns: 150 },
+    );
+  });
+
+  it('leaves out the kept files and every folder that holds one', () => {
+    const listing = { files: ['a/b/kept', 'a/b/gone', 'a/c/gone', 'd/kept', 'e'], folders: ['a/b', 'a/c', 'a', 'd', 'f'] };
+    expect(runToEnd(setAsideKept(listing, new Set(['a/b/kept', 'd/kept'])))).toEqual({ files: ['a/b/gone', 'a/c/gone', 'e'], folders: ['a/c', 'f'] });
+  });
+});
 
 describe('an update in place over any folder', () => {
   it('ends with exactly the wanted files and bytes, and rewrites none that already held them (property)', () => {

@@ -223,6 +223,32 @@ function* listTreeSteps(root: string, listing: TreeListing, besides?: ReadonlySe
   yield* walk(root, '');
 }
 
+/** Files set aside between two pauses of setAsideKept (a few milliseconds' work). */
+const SET_ASIDE_STEP = 4_096;
+
+/**
+ * `listing` without what `kept` names: its files that `kept` names, and every folder that holds one, which stays
+ * whatever else it holds. pruneListed over the rest, with a keep set that holds `kept` and more, does what it does over
+ * the whole listing; a build sets aside the 230,000 files it placed while its page threads finish, and prunes what is
+ * left once they are done (at 100,000 records 0.1 s less at the build's end). In steps, for runInSlices.
+ */
+export function* setAsideKept(listing: TreeListing, kept: ReadonlySet<string>): Generator<void, TreeListing> {
+  const files: string[] = [];
+  const staying = new Set<string>();
+  for (let i = 0; i < listing.files.length; i++) {
+    const path = listing.files[i]!;
+    if (!kept.has(path)) files.push(path);
+    // Its folder stays, and the folders that hold it: marked up to the first one marked already.
+    else for (let folder = parentOf(path); folder !== '' && !staying.has(folder); folder = parentOf(folder)) staying.add(folder);
+    if (i % SET_ASIDE_STEP === SET_ASIDE_STEP - 1) yield;
+  }
+  return { files, folders: listing.folders.filter((folder) => !staying.has(folder)) };
+}
+
+function parentOf(path: string): string {
+  return path.slice(0, Math.max(0, path.lastIndexOf('/')));
+}
+
 /**
  * pruneFolder over a listing made earlier (listTree): removes the listed files that `keep` does not name, then the
  * listed folders left empty. Between the listing and now, files may have been written, folders made and files or
@@ -234,7 +260,6 @@ export function pruneListed(root: string, listing: TreeListing, keep: ReadonlySe
   // A folder is tried only when nothing listed in it stays: a kept file, or a folder that stays (deepest first, so a
   // folder's fate is known before its parent's). Trying every folder cost 0.7 s at 100,000 record pages, each failing.
   const staying = new Set<string>();
-  const parentOf = (path: string) => path.slice(0, Math.max(0, path.lastIndexOf('/')));
   for (const path of listing.files) {
     if (keep.has(path)) {
       staying.add(parentOf(path));

@@ -17,7 +17,8 @@ import { join } from 'node:path';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { buildCacheRoot, noCacheFromEnv } from '../../core/publish/build-cache.ts';
 import { fileSystemNow } from '../../core/util/change-time.ts';
-import { addToListing, listTreeInSlices, writeIfChanged } from '../../core/util/update-in-place.ts';
+import { addToListing, listTreeInSlices, setAsideKept, writeIfChanged } from '../../core/util/update-in-place.ts';
+import { runInSlices } from '../../core/util/time-slices.ts';
 import { sitePaths } from '../model/paths.ts';
 import { listingJobs } from '../model/listing-jobs.ts';
 import { browsePageSize } from '../model/listing-pages.ts';
@@ -186,10 +187,18 @@ export async function startSiteBuild({ repo, root, frame, logger, site, stagingP
         const listing = await listTreeInSlices(site.dir, new Set(records.map(({ id }) => `${RECORDS_PATH}/${id}`)));
         const pruneExpected = cache !== undefined && pruneDue(cache.stamp?.storedSince, { hashed: 0, known: 0, stored: 0 });
         const cacheListing = cache && pruneExpected ? await listPageCache(cache.settings.dir) : undefined;
+        // While the page threads finish (this thread mostly waits for them then), what the build placed is set aside
+        // from the listing, in slices: the prune at the end has what is left to look at.
+        const aside = placed.then(async (paths) => {
+          const files = new Set(paths);
+          for (const path of archive.files) files.add(path);
+          return { files, left: await runInSlices(setAsideKept(listing, files)) };
+        });
+        aside.catch(() => undefined); // a build that fails meanwhile reports its own error
         const done = await pages.finish(cacheListing);
         finished = true;
-        if (done.besidePages) addToListing(listing, done.besidePages, `${RECORDS_PATH}/`);
-        const files = new Set([...(await placed), ...archive.files]);
+        const { files, left } = await aside;
+        if (done.besidePages) addToListing(left, done.besidePages, `${RECORDS_PATH}/`);
         let changed = archive.changed + done.changed + Number(writeIfChanged(join(site.dir, browseScript.path), browseScript.bytes));
         files.add(browseScript.path);
         if (log) {
@@ -223,7 +232,7 @@ export async function startSiteBuild({ repo, root, frame, logger, site, stagingP
         logger.info(`Wrote the search index: ${done.pages} records in ${index.files.length} files (${index.written} changed${fromCache}, ${Math.round(performance.now() - indexStarted)} ms)`);
         const how = site.own ? 'into a new folder' : 'in place';
         const astro = await coming;
-        const folder = finishSiteFolder(site, astro, files, listing);
+        const folder = finishSiteFolder(site, astro, files, left);
         changed += folder.moved;
         // Every record folder now holds its page alone (unless Astro put a file in one): noted for the next build here.
         if (cache && !site.own && !folder.astro.some((path) => path.startsWith(`${RECORDS_PATH}/`) && path.split('/').length > 2)) {
