@@ -63,7 +63,7 @@ export async function loadArchive(root: string, { only, readAhead }: LoadOptions
   try {
     for (const file of toRead) {
       delete file.unread;
-      Object.assign(file, reader.read(file.path));
+      fill(file, reader.read(file.path));
     }
   } finally {
     reader.close();
@@ -104,11 +104,23 @@ export function listArchive(root: string): LoadedArchive {
       if (!f || !f.path.endsWith('.json')) return undefined;
       if (f.unread) {
         delete f.unread;
-        Object.assign(f, readArchiveFile(root, path));
+        fill(f, readArchiveFile(root, path));
       }
       return f;
     },
   };
+}
+
+/**
+ * Fills a listing entry with its file as read, parsed: its record and findings are getters of the read file
+ * (read-file.ts), which Object.assign does not copy.
+ */
+function fill(entry: LoadedFile, read: LoadedFile): void {
+  Object.assign(entry, read);
+  if (read.bytes === undefined) return;
+  entry.readFindings = read.readFindings;
+  const record = read.record;
+  if (record !== undefined) entry.record = record;
 }
 
 /** The file's text as read (for placing findings), decoded again from its bytes. */
