@@ -226,6 +226,10 @@ describe('a build with the cache writes what a clean build writes', () => {
     expect(again.files).toBe(files.size);
     expect(again).toMatchObject({ written: 0, removed: 0 });
     expect(withoutAstro(last)).toBe(true);
+    // A shard of the public index taken from the cache is its entry, linked into the site (not written).
+    const shardEntries = readdirSync(join(cache, 'public-index', 'entries'), { recursive: true, withFileTypes: true }).filter((d) => d.isFile() && d.name.endsWith('.json'));
+    const inodes = new Set(shardEntries.map((d) => statSync(join(d.parentPath, d.name)).ino));
+    expect(inodes.has(statSync(join(project, 'dist', 'api', 'index', '1.json')).ino)).toBe(true);
     // The builds loaded the project's modules through the stripped-types cache (package.json's build), one entry a module.
     const stripped = readdirSync(join(cache, 'stripped-types'));
     expect(stripped.length).toBeGreaterThan(100);

@@ -3,7 +3,8 @@
  * for the same code only, each text checked by its hash, the folder holding the last build's shards alone. What the
  * core takes of them: tests/publish/public-index.test.ts; the whole build: tests/build/incremental-build.test.ts.
  */
-import { appendFileSync, chmodSync, readdirSync, writeFileSync } from 'node:fs';
+import { appendFileSync, chmodSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { fileSystemNow } from '../../src/core/util/change-time.ts';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { sha256Hex } from '../../src/core/crypto/sha256.ts';
@@ -21,7 +22,7 @@ describe('the public index cache', () => {
     openPublicIndexCache(dir, 'code').keep(made);
     const kept = openPublicIndexCache(dir, 'code');
     expect(kept.shards.map(({ key, records }) => ({ key, records }))).toEqual(made.map(({ key, records }) => ({ key, records })));
-    expect(kept.shards.map((s) => s.read())).toEqual(made.map((s) => ({ text: s.file.text, sha256: s.file.sha256 })));
+    expect(kept.shards.map((s) => s.read()).map((r) => ({ text: r?.text, sha256: r?.sha256 }))).toEqual(made.map((s) => ({ text: s.file.text, sha256: s.file.sha256 })));
     expect(kept.taken()).toBe(3);
     expect(openPublicIndexCache(dir, 'other code').shards).toEqual([]);
   });
@@ -44,6 +45,29 @@ describe('the public index cache', () => {
       writeFileSync(join(dir, 'shards.json'), list);
       expect(openPublicIndexCache(dir, 'code').shards).toEqual([]);
     }
+  });
+
+  it('knows a shard the build before checked by its change time, gives the file holding it, and reads its text when asked', async () => {
+    const dir = tempDir('echo-index-cache-');
+    const made = [shard(1, '{"a":1}\n'), shard(2, '{"b":2}\n')];
+    openPublicIndexCache(dir, 'code').keep(made);
+    // Stored by the first build: the second, starting once the file system's clock has passed them (it moves in
+    // ticks), checks them by their hash and stamps the folder.
+    const entries = join(dir, 'entries');
+    const stored = readdirSync(entries, { recursive: true, withFileTypes: true }).filter((d) => d.isFile()).map((d) => join(d.parentPath, d.name));
+    while (!stored.every((file) => statSync(file, { bigint: true }).ctimeNs < fileSystemNow(entries)!)) await new Promise((wait) => setTimeout(wait, 2));
+    const second = openPublicIndexCache(dir, 'code');
+    const checked = second.shards.map((s) => s.read()!);
+    expect(checked.map((r) => r.source?.identity)).toEqual([undefined, undefined]);
+    second.keep(made.map((m, i) => ({ ...m, file: { ...m.file, text: checked[i]!.text } })));
+    // The third knows them unchanged: their files by their identity, the text read when asked for, and checked.
+    const third = openPublicIndexCache(dir, 'code');
+    const known = third.shards.map((s) => s.read()!);
+    expect(known.map((r) => typeof r.source?.identity)).toEqual(['string', 'string']);
+    expect(known.map((r) => readFileSync(r.source!.file, 'utf8'))).toEqual(made.map((m) => m.file.text));
+    expect(known[0]!.text).toBe(made[0]!.file.text);
+    appendFileSync(known[1]!.source!.file, 'x');
+    expect(() => known[1]!.text).toThrow(/changed during the build; build again/);
   });
 
   it('a folder that cannot be written costs the next build its shards, never this one', () => {

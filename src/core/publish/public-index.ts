@@ -129,6 +129,17 @@ export interface PublishedFile {
   path: string;
   text: string;
   sha256: string;
+  /**
+   * A file that holds exactly the text's bytes, checked (a kept shard's cache entry), which a writer may link rather
+   * than write; the text is then read from it only when asked for.
+   */
+  source?: FileSource;
+}
+
+/** A file that holds a published file's bytes: its path, and its identity when it was known unchanged (fileIdentity). */
+export interface FileSource {
+  file: string;
+  identity?: string;
 }
 
 export interface ShardRef {
@@ -151,12 +162,13 @@ export interface PublicIndex {
 
 /**
  * A shard an earlier build made, kept for a later one (src/site/build/cache/public-index-cache.ts): its key (shardKeys),
- * how many records it holds, and its text with its SHA-256, checked (undefined if it is gone or damaged).
+ * how many records it holds, and its text with its SHA-256, checked (undefined if it is gone or damaged), with the
+ * file that holds it when there is one (the text may be a getter that reads it).
  */
 export interface KeptShard {
   key: string;
   records: number;
-  read(): { text: string; sha256: string } | undefined;
+  read(): Omit<PublishedFile, 'path'> | undefined;
 }
 
 /** An earlier build's shards, in order, and where this build's are kept for the next. */
@@ -227,7 +239,12 @@ export function* publicIndexSteps(records: readonly PublishRecord[], options: Pu
     if (from + shard.records > sorted.length || keyOf!(reused.length, from, from + shard.records) !== shard.key) break;
     const kept = shard.read();
     if (kept === undefined) break;
-    reused.push({ key: shard.key, records: shard.records, file: { path: shardPath(reused.length + 1), ...kept } });
+    // Not spread: the text may be a getter that reads the file holding it, which a writer links instead.
+    const published: PublishedFile = Object.defineProperties({ path: shardPath(reused.length + 1), sha256: kept.sha256 } as PublishedFile, {
+      text: { get: () => kept.text, enumerable: true },
+    });
+    if (kept.source !== undefined) published.source = kept.source;
+    reused.push({ key: shard.key, records: shard.records, file: published });
     from += shard.records;
     yield;
   }

@@ -9,10 +9,24 @@ import { join } from 'node:path';
 import { siteConfig } from '../../core/config.ts';
 import { indexShardBytes, type KeptShards } from '../../core/publish/public-index.ts';
 import { runInSlices } from '../../core/util/time-slices.ts';
-import { writeIfChanged } from '../../core/util/update-in-place.ts';
+import { linkIfChanged, writeIfChanged } from '../../core/util/update-in-place.ts';
+import type { FileSource } from '../../core/publish/public-index.ts';
 import { archivePagesInSlices } from '../render/archive-pages.ts';
 import { frameOf, type FrameSettings } from '../render/page-frame.ts';
 import type { SiteRecord } from './2-read-archive.ts';
+
+/**
+ * Links a page's source (a kept shard's cache entry, checked) at `file`, left as it is when it is that file already;
+ * whether it changed.
+ */
+function placeSource({ file, identity }: FileSource, at: string): boolean {
+  try {
+    return linkIfChanged(file, at, identity === undefined ? {} : { identity }).changed;
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+    throw new Error(`${file} left the build cache during the build (another build pruned it?); build again`);
+  }
+}
 
 /**
  * Writes them under `dir`: their paths from `dir`, and how many had to be written. `keptShards`: the public index's
@@ -27,7 +41,7 @@ export async function writeArchivePages(records: readonly SiteRecord[], dir: str
     (function* () {
       for (const page of pages) {
         files.push(page.path);
-        if (writeIfChanged(join(dir, page.path), page.make())) changed++;
+        if (page.source ? placeSource(page.source, join(dir, page.path)) : writeIfChanged(join(dir, page.path), page.make())) changed++;
         yield;
       }
     })(),

@@ -18,7 +18,7 @@ import { guardianPageUrl, guardianRegistryText, GUARDIAN_REGISTRY_PATH } from '.
 import { llmsTxt } from '../../core/publish/discovery.ts';
 import { atomFeed, jsonFeed } from '../../core/publish/feeds.ts';
 import { llmsFullTxt } from '../../core/publish/mcp-discovery.ts';
-import { publicIndexSteps, type KeptShards, type PublicIndex } from '../../core/publish/public-index.ts';
+import { publicIndexSteps, type FileSource, type KeptShards, type PublicIndex, type PublishedFile } from '../../core/publish/public-index.ts';
 import { runInSlices, runToEnd } from '../../core/util/time-slices.ts';
 import { byArchivePath } from '../../core/publish/records.ts';
 import { buildSitemap, SITE_PAGES } from '../../core/publish/sitemap.ts';
@@ -35,6 +35,8 @@ export interface ArchivePage {
   path: string;
   type: string;
   make(): string;
+  /** A file that holds exactly what make() gives (a kept shard of the public index), to link rather than write. */
+  source?: FileSource;
 }
 
 export interface ArchivePagesInput {
@@ -77,6 +79,11 @@ const FIXED_PATHS = new Set([
   'llms.txt',
   'llms-full.txt',
 ]);
+
+/** A page's source, when its file has one (a kept shard). */
+function sourceOf({ source }: PublishedFile): { source?: FileSource } {
+  return source === undefined ? {} : { source };
+}
 
 /** Every page and document of the site made from the whole archive; `publicIndex`, if made already (archivePagesInSlices). */
 export function archivePages(input: ArchivePagesInput, publicIndex?: PublicIndex): ArchivePage[] {
@@ -151,7 +158,7 @@ function makersOf(input: ArchivePagesInput, made?: PublicIndex) {
   const shards = () => publicIndex().shards.length;
   const sitemapParts = () => sitemap().parts.length;
   const shard = (i: number): ArchivePage | undefined =>
-    Number.isInteger(i) && i >= 0 && i < shards() ? { path: `api/index/${i + 1}.json`, type: JSON_TYPE, make: () => publicIndex().shards[i]!.text } : undefined;
+    Number.isInteger(i) && i >= 0 && i < shards() ? { path: `api/index/${i + 1}.json`, type: JSON_TYPE, make: () => publicIndex().shards[i]!.text, ...sourceOf(publicIndex().shards[i]!) } : undefined;
   const sitemapPart = (i: number): ArchivePage | undefined =>
     Number.isInteger(i) && i >= 0 && i < sitemapParts() ? { path: `sitemap-${i + 1}.xml`, type: XML, make: () => sitemap().parts[i]!.text } : undefined;
   return { pages, shard, sitemapPart, shards, sitemapParts };

@@ -7,14 +7,17 @@
  * A folder of the build cache (`public-index/`): `shards.json`, the last build's shards in order (each one's key and
  * record count) with the fingerprint of the code that made them (another code may make other entries), and the
  * shards' texts as the page cache's content-addressed entries (page-cache.ts, kind "json", under `entries/`), each
- * checked by its hash before use. After a build the folder holds that build's shards only.
+ * checked by its hash before use, or known unchanged by its change time since the last build checked it (the stamp
+ * each build leaves there). After a build the folder holds that build's shards only. A kept shard is linked into the
+ * site rather than written (src/site/build/3-archive-pages.ts).
  */
 import { randomUUID } from 'node:crypto';
 import { mkdirSync, readFileSync } from 'node:fs';
+import { sha256Hex } from '../../../core/crypto/sha256.ts';
 import { join } from 'node:path';
 import type { KeptShard, KeptShards } from '../../../core/publish/public-index.ts';
 import { replaceCacheFile } from '../../../core/util/replace-file.ts';
-import { entryOf, PageCache, prunePageCache } from './page-cache.ts';
+import { entryOf, PageCache, pageCacheStart, prunePageCache } from './page-cache.ts';
 
 const LIST = 'shards.json';
 const FORMAT = 'echo-archive public index shards 1';
@@ -28,7 +31,9 @@ interface ShardList {
 /** The shards kept at `dir` by a build of the code `code` (none by another code, or a damaged list), and their keeper. */
 export function openPublicIndexCache(dir: string, code: string): KeptShards & { taken(): number } {
   const entries = join(dir, 'entries');
-  const cache = new PageCache({ dir: entries, code, build: randomUUID() });
+  // Its entries known by their change time as the page cache's are (page-cache.ts): each build prunes it and stamps it.
+  const { started, stamp } = pageCacheStart(entries);
+  const cache = new PageCache({ dir: entries, code, build: randomUUID(), ...(stamp === undefined ? {} : { checkedBefore: stamp.checkedBefore }) });
   const listed = readList(join(dir, LIST), code);
   // The entries the core took (checked by their hash as it did), which this build keeps without looking again.
   const taken = new Map<string, string>();
@@ -36,11 +41,25 @@ export function openPublicIndexCache(dir: string, code: string): KeptShards & { 
     key,
     records,
     read: () => {
-      const hit = cache.find(key, 'json');
+      // Located: known unchanged by its change time, or read and checked by its hash now. Its text is read only when
+      // asked for: the build links the entry into the site (src/site/build/3-archive-pages.ts), 60 MB it read,
+      // decoded and compared with the site's copy at 100,000 records.
+      const hit = cache.locate(key, 'json');
       if (hit === undefined) return undefined;
       taken.set(key, hit.name);
+      const file = join(entries, hit.name);
       // Its hash is the one its entry's name gives, which its bytes were checked against.
-      return { text: hit.bytes.toString('utf8'), sha256: entryOf(hit.name.slice(3))!.sha256 };
+      const sha256 = entryOf(hit.name.slice(3))!.sha256;
+      let bytes = hit.bytes;
+      return {
+        sha256,
+        source: { file, ...(hit.identity === undefined ? {} : { identity: hit.identity }) },
+        get text() {
+          bytes ??= readFileSync(file);
+          if (hit.bytes === undefined && sha256Hex(bytes) !== sha256) throw new Error(`the public index's kept shard ${file} changed during the build; build again`);
+          return bytes.toString('utf8');
+        },
+      };
     },
   }));
   return {
@@ -60,7 +79,7 @@ export function openPublicIndexCache(dir: string, code: string): KeptShards & { 
         keep.add(name);
       }
       const list: ShardList = { format: FORMAT, code, shards: made.map(({ key, records }) => ({ key, records })) };
-      if (replaceCacheFile(join(dir, LIST), JSON.stringify(list))) prunePageCache(entries, keep);
+      if (replaceCacheFile(join(dir, LIST), JSON.stringify(list))) prunePageCache(entries, keep, started);
     },
   };
 }
