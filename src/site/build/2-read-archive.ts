@@ -11,7 +11,7 @@
  * checked by the core, file by file, so the site keeps what its pages need of each record (SiteRecord) in memory.
  */
 import { statSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { archiveDateOf } from '../../core/archive/paths.ts';
 import { ArchiveRootError } from '../../core/archive/load-archive.ts';
 import { validateArchive, type ArchiveReport } from '../../core/archive/validate-archive.ts';
@@ -135,6 +135,9 @@ export async function readSiteArchive(
     // File by file: each file's bytes and parsed record are let go once it is judged and its site record taken, so
     // that memory does not grow with the text of the whole archive.
     const share = stringSharer();
+    // Each record file's absolute path, joined as strings: path.join's normalising, for 100,000 paths of the archive's
+    // own listing (relative, with forward slashes), was 50 MB of garbage.
+    const folder = `${resolve(root)}/`;
     report = await validateArchive(root, {
       cache,
       onFile: ({ path, id, file, sha256 }) => {
@@ -142,7 +145,7 @@ export async function readSiteArchive(
         if (!path.endsWith('.json') || !file.bytes) return;
         const hash = sha256 ?? sha256Hex(file.bytes);
         const site = kept?.get(path, hash) ?? keptSiteRecord(file.record, path, hash, kept);
-        if (site) records.push(siteRecord(root, path, id, site, hash, file.identity, share));
+        if (site) records.push(siteRecord(folder + path, path, id, site, hash, file.identity, share));
       },
     });
   } catch (err) {
@@ -200,7 +203,7 @@ function keptSiteRecord(full: JsonObject | undefined, path: string, sha256: stri
 }
 
 /** A validated record as the build keeps it: without its page-only fields, its vocabulary shared with the others. */
-function siteRecord(root: string, path: string, id: string, { record, excerpt }: KeptSiteRecord, sha256: string, identity: string | undefined, share: StringSharer): SiteRecord {
+function siteRecord(file: string, path: string, id: string, { record, excerpt }: KeptSiteRecord, sha256: string, identity: string | undefined, share: StringSharer): SiteRecord {
   return {
     id,
     path,
@@ -208,7 +211,7 @@ function siteRecord(root: string, path: string, id: string, { record, excerpt }:
     sha256,
     // In place: the whole record is let go after this.
     record: share(record),
-    file: join(root, path),
+    file,
     ...(identity === undefined ? {} : { identity }),
     excerpt,
   };
