@@ -240,10 +240,14 @@ export function* publicIndexSteps(records: readonly PublishRecord[], options: Pu
     const kept = shard.read();
     if (kept === undefined) break;
     // Not spread: the text may be a getter that reads the file holding it, which a writer links instead.
-    const published: PublishedFile = Object.defineProperties({ path: shardPath(reused.length + 1), sha256: kept.sha256 } as PublishedFile, {
-      text: { get: () => kept.text, enumerable: true },
-    });
-    if (kept.source !== undefined) published.source = kept.source;
+    const published: PublishedFile = {
+      path: shardPath(reused.length + 1),
+      sha256: kept.sha256,
+      get text() {
+        return kept.text;
+      },
+      ...(kept.source === undefined ? {} : { source: kept.source }),
+    };
     reused.push({ key: shard.key, records: shard.records, file: published });
     from += shard.records;
     yield;
