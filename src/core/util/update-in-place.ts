@@ -150,7 +150,7 @@ export function filesUnder(root: string): string[] {
  * Removes from `root` everything but the files `keep` names (relative paths, "/" between names) and the folders that
  * hold them; folders left empty go too. How many files (or other entries) were removed.
  */
-export function pruneFolder(root: string, keep: ReadonlySet<string>): number {
+export function pruneFolder(root: string, keep: PathSet): number {
   let removed = 0;
   /** Prunes `dir`; whether it is empty afterwards. */
   const walk = (dir: string, prefix: string): boolean => {
@@ -223,6 +223,11 @@ function* listTreeSteps(root: string, listing: TreeListing, besides?: ReadonlySe
   yield* walk(root, '');
 }
 
+/** What a prune keeps: a set of paths, or anything that can tell whether it holds one (src/site/build/5-site-folder.ts). */
+export interface PathSet {
+  has(path: string): boolean;
+}
+
 /** Files set aside between two pauses of setAsideKept (a few milliseconds' work). */
 const SET_ASIDE_STEP = 4_096;
 
@@ -232,7 +237,7 @@ const SET_ASIDE_STEP = 4_096;
  * the whole listing; a build sets aside the 230,000 files it placed while its page threads finish, and prunes what is
  * left once they are done (at 100,000 records 0.1 s less at the build's end). In steps, for runInSlices.
  */
-export function* setAsideKept(listing: TreeListing, kept: ReadonlySet<string>): Generator<void, TreeListing> {
+export function* setAsideKept(listing: TreeListing, kept: PathSet): Generator<void, TreeListing> {
   const files: string[] = [];
   const staying = new Set<string>();
   for (let i = 0; i < listing.files.length; i++) {
@@ -255,7 +260,7 @@ function parentOf(path: string): string {
  * folders replaced, as long as every file added is one `keep` names: the folder then ends as pruneFolder would leave
  * it. A listed entry that is gone, or is now of the other kind, is passed over. How many files were removed.
  */
-export function pruneListed(root: string, listing: TreeListing, keep: ReadonlySet<string>): number {
+export function pruneListed(root: string, listing: TreeListing, keep: PathSet): number {
   let removed = 0;
   // A folder is tried only when nothing listed in it stays: a kept file, or a folder that stays (deepest first, so a
   // folder's fate is known before its parent's). Trying every folder cost 0.7 s at 100,000 record pages, each failing.

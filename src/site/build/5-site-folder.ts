@@ -10,11 +10,16 @@
  */
 import { cpSync, renameSync, rmSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
-import { filesUnder, moveIfChanged, pruneFolder, pruneListed, writeIfChanged, type TreeListing } from '../../core/util/update-in-place.ts';
+import { filesUnder, moveIfChanged, pruneFolder, pruneListed, writeIfChanged, type PathSet, type TreeListing } from '../../core/util/update-in-place.ts';
 
 /** The spare site kept beside the output folder `outDir` (`.dist.spare` for dist/), which the next build updates. */
 export function spareFolderOf(outDir: string): string {
   return join(dirname(outDir), `.${basename(outDir)}.spare`);
+}
+
+/** The site paths a build placed, as finishSiteFolder takes them: it adds Astro's. */
+export interface PlacedPaths extends PathSet {
+  add(path: string): void;
 }
 
 /** Astro's files: in Astro's output folder, to be moved in; or recorded from an earlier build (path → bytes), to be written. */
@@ -36,7 +41,7 @@ export interface SiteFolder {
  * takes the place of Astro's output folder. Returns Astro's files (their site paths), how many of them were written
  * and how many files were removed.
  */
-export function finishSiteFolder(site: SiteFolder, astro: AstroFiles, files: Set<string>, listing?: TreeListing): { astro: string[]; moved: number; removed: number } {
+export function finishSiteFolder(site: SiteFolder, astro: AstroFiles, files: PlacedPaths, listing?: TreeListing): { astro: string[]; moved: number; removed: number } {
   const paths = 'out' in astro ? filesUnder(astro.out) : [...astro.recorded.keys()];
   let moved = 0;
   for (const path of paths) {
