@@ -223,7 +223,10 @@ function* listTreeSteps(root: string, listing: TreeListing, besides?: ReadonlySe
   yield* walk(root, '');
 }
 
-/** What a prune keeps: a set of paths, or anything that can tell whether it holds one (src/site/build/5-site-folder.ts). */
+/**
+ * What a prune keeps: a set of paths, or anything that can tell whether it holds one (src/site/build/site-build.ts:
+ * PlacedFiles).
+ */
 export interface PathSet {
   has(path: string): boolean;
 }
