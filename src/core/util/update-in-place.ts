@@ -200,14 +200,14 @@ export function listTree(root: string): TreeListing {
  * The folders named in `besides` are neither listed nor walked: the caller learns what they hold otherwise (a build's
  * page threads list each record's folder as they place its page: src/site/build/3-record-pages-worker.ts).
  */
-export async function listTreeInSlices(root: string, besides?: ReadonlySet<string>): Promise<TreeListing> {
+export async function listTreeInSlices(root: string, besides?: PathSet): Promise<TreeListing> {
   const listing: TreeListing = { files: [], folders: [] };
   await runInSlices(listTreeSteps(root, listing, besides));
   return listing;
 }
 
 /** listTree's walk into `listing`, a step per folder read; the folders in `besides` are passed over. */
-function* listTreeSteps(root: string, listing: TreeListing, besides?: ReadonlySet<string>): Generator<void> {
+function* listTreeSteps(root: string, listing: TreeListing, besides?: PathSet): Generator<void> {
   function* walk(dir: string, prefix: string): Generator<void> {
     const entries = readdirSync(dir, { withFileTypes: true });
     yield;

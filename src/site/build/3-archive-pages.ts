@@ -7,10 +7,9 @@
  */
 import { join } from 'node:path';
 import { siteConfig } from '../../core/config.ts';
-import { indexShardBytes, type KeptShards } from '../../core/publish/public-index.ts';
+import { indexShardBytes, type FileSource, type KeptShards } from '../../core/publish/public-index.ts';
 import { runInSlices } from '../../core/util/time-slices.ts';
 import { linkIfChanged, writeIfChanged } from '../../core/util/update-in-place.ts';
-import type { FileSource } from '../../core/publish/public-index.ts';
 import { archivePagesInSlices } from '../render/archive-pages.ts';
 import { frameOf, type FrameSettings } from '../render/page-frame.ts';
 import type { SiteRecord } from './2-read-archive.ts';

@@ -11,13 +11,12 @@
  * whatever the build did not place (5-site-folder.ts). Every file is written only when its bytes change
  * (src/core/util/update-in-place.ts).
  */
-import { randomUUID } from 'node:crypto';
 import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { buildCacheRoot, noCacheFromEnv } from '../../core/publish/build-cache.ts';
 import { fileSystemNow } from '../../core/util/change-time.ts';
-import { addToListing, listTreeInSlices, setAsideKept, writeIfChanged } from '../../core/util/update-in-place.ts';
+import { addToListing, listTreeInSlices, setAsideKept, writeIfChanged, type PathSet } from '../../core/util/update-in-place.ts';
 import { runInSlices } from '../../core/util/time-slices.ts';
 import { sitePaths } from '../model/paths.ts';
 import { listingJobs } from '../model/listing-jobs.ts';
@@ -38,7 +37,7 @@ import { createStaging } from './5-staging.ts';
 import { writeSiteLog } from './6-transparency-log.ts';
 import { startSearchIndex } from './7-search-index.ts';
 import { codeFingerprint, PAGE_CODE } from './cache/code-fingerprint.ts';
-import { listPageCache, noteStoredSince, pageCacheStart, PRUNE_AFTER, pruneDue, prunePageCache, type PageCacheSettings, type PageCacheStamp } from './cache/page-cache.ts';
+import { listPageCache, noteStoredSince, pageCacheForBuild, PRUNE_AFTER, pruneDue, prunePageCache, type PageCacheSettings, type PageCacheStamp } from './cache/page-cache.ts';
 import { openPublicIndexCache } from './cache/public-index-cache.ts';
 import { noteRecordFoldersAlone, recordFoldersAloneBefore } from './cache/record-folders-stamp.ts';
 import { limitHeapGrowthWhenRendering } from './large-archive.ts';
@@ -112,8 +111,9 @@ export async function startSiteBuild({ repo, root, frame, logger, site, stagingP
     return archiveModelInSlices(records);
   });
   const listings = { dir: site.dir, script: browseScript.path, jobs: model.then((m) => listingJobs(m, pageSize)) };
-  const placed = Promise.all([reading, listings.jobs]).then(([records, jobs]) => {
-    const files = new PlacedFiles(RECORDS_PATH, new Set(records.map(({ id }) => id)));
+  // The records by id are the model's (its byId), not a set made again.
+  const placed = Promise.all([model, listings.jobs]).then(([{ byId }, jobs]) => {
+    const files = new PlacedFiles(RECORDS_PATH, byId);
     for (const job of jobs) files.add(listingPageName(job.path));
     return files;
   });
@@ -185,7 +185,7 @@ export async function startSiteBuild({ repo, root, frame, logger, site, stagingP
         // The pages this thread renders itself find their cache entries in the same listing of the cache. The cache
         // is listed now only when its prune is due whatever this build does (pruneDue); one due only for what the
         // build checked lists it at the end.
-        const listing = await listTreeInSlices(site.dir, new Set(records.map(({ id }) => `${RECORDS_PATH}/${id}`)));
+        const listing = await listTreeInSlices(site.dir, (await placed).recordFolders);
         const pruneExpected = cache !== undefined && pruneDue(cache.stamp?.storedSince, { hashed: 0, known: 0, stored: 0 });
         const cacheListing = cache && pruneExpected ? await listPageCache(cache.settings.dir) : undefined;
         // While the page threads finish (this thread mostly waits for them then), what the build placed is set aside
@@ -253,6 +253,9 @@ export async function startSiteBuild({ repo, root, frame, logger, site, stagingP
   };
 }
 
+/** The records' ids: a set of them, or the model's records by id. */
+type RecordIds = { has(id: string): boolean; readonly size: number };
+
 /**
  * The site paths a build placed: each record's page and raw file by the record's id under the records' folder
  * (`records`), the rest by path. At 100,000 records the 200,000 paths of the records were made and put into a set on
@@ -260,12 +263,15 @@ export async function startSiteBuild({ repo, root, frame, logger, site, stagingP
  */
 export class PlacedFiles implements PlacedPaths {
   readonly #inside: string;
-  readonly #ids: ReadonlySet<string>;
+  readonly #ids: RecordIds;
   readonly #others = new Set<string>();
+  /** The records' own folders (`<records>/<id>`), which the page threads look into as they place each page (besidePages). */
+  readonly recordFolders: PathSet;
 
-  constructor(records: string, ids: ReadonlySet<string>) {
+  constructor(records: string, ids: RecordIds) {
     this.#inside = `${records}/`;
     this.#ids = ids;
+    this.recordFolders = { has: (path) => path.startsWith(this.#inside) && ids.has(path.slice(this.#inside.length)) };
   }
 
   has(path: string): boolean {
@@ -301,7 +307,5 @@ function pageCacheSettings(project: string, logger: ArchiveLogger): { settings: 
     logger.warn(`The record-page cache ${dir} cannot be used (${(err as Error).message}): every page is rendered.`);
     return undefined;
   }
-  const { started, stamp } = pageCacheStart(dir);
-  const settings: PageCacheSettings = { dir, code: codeFingerprint(project, PAGE_CODE), build: randomUUID(), ...(stamp === undefined ? {} : { checkedBefore: stamp.checkedBefore }) };
-  return { settings, ...(started === undefined ? {} : { started }), ...(stamp === undefined ? {} : { stamp }) };
+  return pageCacheForBuild(dir, codeFingerprint(project, PAGE_CODE));
 }

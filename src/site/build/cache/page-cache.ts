@@ -24,6 +24,7 @@
  * systems). A build prunes the cache to its own pages when a prune is due (pruneDue: after PRUNE_AFTER entries stored
  * since the last, or a build that checked many by their hash); until then the entries it replaced stay.
  */
+import { randomUUID } from 'node:crypto';
 import { lstatSync, mkdirSync, readdirSync, readFileSync, rmdirSync, rmSync, type Dirent } from 'node:fs';
 import { join } from 'node:path';
 import { fileIdentity } from '../../../core/util/file-identity.ts';
@@ -423,6 +424,17 @@ export function noteStoredSince(dir: string, stamp: PageCacheStamp, stored: numb
 export interface PageCacheStamp {
   checkedBefore: bigint;
   storedSince: number;
+}
+
+/**
+ * A build's view of the cache at `dir` for code `code`: its settings (a build id of its own, and the moment of the
+ * stamp it may use), with when it started (the `started` its prune is given) and the stamp (pageCacheStart). For the
+ * record pages' cache and the caches on the same store that each build prunes (the search index's, the public index's).
+ */
+export function pageCacheForBuild(dir: string, code: string): { settings: PageCacheSettings; started?: bigint; stamp?: PageCacheStamp } {
+  const { started, stamp } = pageCacheStart(dir);
+  const settings: PageCacheSettings = { dir, code, build: randomUUID(), ...(stamp === undefined ? {} : { checkedBefore: stamp.checkedBefore }) };
+  return { settings, ...(started === undefined ? {} : { started }), ...(stamp === undefined ? {} : { stamp }) };
 }
 
 /**

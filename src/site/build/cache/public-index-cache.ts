@@ -11,13 +11,12 @@
  * each build leaves there). After a build the folder holds that build's shards only. A kept shard is linked into the
  * site rather than written (src/site/build/3-archive-pages.ts).
  */
-import { randomUUID } from 'node:crypto';
 import { mkdirSync, readFileSync } from 'node:fs';
-import { sha256Hex } from '../../../core/crypto/sha256.ts';
 import { join } from 'node:path';
+import { sha256Hex } from '../../../core/crypto/sha256.ts';
 import type { KeptShard, KeptShards } from '../../../core/publish/public-index.ts';
 import { replaceCacheFile } from '../../../core/util/replace-file.ts';
-import { entryOf, PageCache, pageCacheStart, prunePageCache } from './page-cache.ts';
+import { entryOf, PageCache, pageCacheForBuild, prunePageCache } from './page-cache.ts';
 
 const LIST = 'shards.json';
 const FORMAT = 'echo-archive public index shards 1';
@@ -32,8 +31,8 @@ interface ShardList {
 export function openPublicIndexCache(dir: string, code: string): KeptShards & { taken(): number } {
   const entries = join(dir, 'entries');
   // Its entries known by their change time as the page cache's are (page-cache.ts): each build prunes it and stamps it.
-  const { started, stamp } = pageCacheStart(entries);
-  const cache = new PageCache({ dir: entries, code, build: randomUUID(), ...(stamp === undefined ? {} : { checkedBefore: stamp.checkedBefore }) });
+  const { settings, started } = pageCacheForBuild(entries, code);
+  const cache = new PageCache(settings);
   const listed = readList(join(dir, LIST), code);
   // The entries the core took (checked by their hash as it did), which this build keeps without looking again.
   const taken = new Map<string, string>();

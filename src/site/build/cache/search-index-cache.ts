@@ -15,13 +15,12 @@
  * its name before use, or known unchanged by its change time since the last build checked it (the page cache's
  * stamp); a damaged one is never used. After a build the folder holds exactly that build's entries.
  */
-import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { sha256Hex } from '../../../core/crypto/sha256.ts';
 import { GZIP_LEVEL, gzipJson, type Compress } from '../../../core/search/build-index.ts';
 import { SEARCH_INDEX_FORMAT, type SearchBuildLayout, type SearchSegment } from '../../../core/search/format.ts';
 import type { SegmentRange } from '../../../core/search/segments.ts';
-import { PageCache, pageCacheStart, prunePageCache } from './page-cache.ts';
+import { PageCache, pageCacheForBuild, prunePageCache } from './page-cache.ts';
 
 /** A kept segment: its entry in index.json, and its files (paths under the index folder) with their entries' paths. */
 export interface CachedSegment {
@@ -58,8 +57,8 @@ interface SegmentList {
 
 /** The cache at `dir` (created as needed; a cache that cannot be written only costs time). */
 export function searchIndexCache(dir: string): SearchIndexCache {
-  const { started, stamp } = pageCacheStart(dir);
-  const cache = new PageCache({ dir, code: '', build: randomUUID(), ...(stamp === undefined ? {} : { checkedBefore: stamp.checkedBefore }) });
+  const { settings: cacheSettings, started } = pageCacheForBuild(dir, '');
+  const cache = new PageCache(cacheSettings);
   const settings = `gzip ${GZIP_LEVEL} zlib ${process.versions.zlib}\n`;
   const used = new Set<string>();
   // The entry (its name: "<kk>/<content key>.<sha256>.gz") of each buffer compress() handed out, for storeSegment.
