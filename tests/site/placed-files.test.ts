@@ -29,4 +29,28 @@ describe('the files a build placed', () => {
     }
     expect(placed.size).toBe(6);
   });
+
+  it("passes over the records' folders and their raw files in the walk for the prune, and only those", () => {
+    const placed = new PlacedFiles('records', new Set(['echo-a', 'echo-b.json']));
+    const over = (folder: string, name: string, isFolder: boolean) => placed.passOver.passesOver(folder, name, isFolder);
+    expect(over('records/', 'echo-a', true)).toBe(true); // a record's folder: its page thread lists it
+    expect(over('records/', 'echo-a.json', false)).toBe(true); // a record's raw file, which the prune keeps
+    expect(over('records/', 'echo-b.json', true)).toBe(true);
+    expect(over('records/', 'echo-b.json.json', false)).toBe(true);
+    for (const [folder, name, isFolder] of [
+      ['records/', 'echo-a', false], // a file where a record's folder belongs
+      ['records/', 'echo-a.json', true], // a folder where a raw file belongs
+      ['records/', 'echo-c', true], // another record's
+      ['records/', 'echo-c.json', false],
+      ['records/', 'index.html', false],
+      ['', 'echo-a.json', false], // outside the records' folder
+      ['', 'records', true],
+      ['records/sub/', 'echo-a.json', false],
+      ['browse/', 'echo-a', true],
+    ] as const) {
+      expect(over(folder, name, isFolder), `${folder}${name}${isFolder ? '/' : ''}`).toBe(false);
+    }
+    // Every file passed over is one the prune keeps.
+    for (const name of ['echo-a.json', 'echo-b.json.json']) expect(placed.has(`records/${name}`)).toBe(true);
+  });
 });

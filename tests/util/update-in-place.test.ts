@@ -142,12 +142,17 @@ describe('listTreeInSlices', () => {
     expect(listing.folders).toContain('empty');
   });
 
-  it('passes over the folders it is told another lists, and only those', async () => {
+  it('passes over the entries it is told to, and only those; a folder that holds one is not listed', async () => {
     const dir = tempDir('in-place-');
-    for (const path of ['a/b/c', 'a/e', 'g/h/i', 'g/k', 'a-b/x']) put(join(dir, path), path);
-    const listing = await listTreeInSlices(dir, new Set(['a/b', 'g', 'a-b/x']));
-    expect(listing.files.sort()).toEqual(['a-b/x', 'a/e']); // a-b/x is a file: a file is listed, whatever the set says
-    expect(listing.folders.sort()).toEqual(['a', 'a-b']);
+    for (const path of ['a/b/c', 'a/e', 'g/h/i', 'g/k', 'a-b/x', 'l/kept', 'l/m', 'n/o/kept']) put(join(dir, path), path);
+    const folders = new Set(['a/b', 'g', 'a-b/x']);
+    const files = new Set(['l/kept', 'n/o/kept', 'a/b']);
+    const passOver = { passesOver: (folder: string, name: string, isFolder: boolean) => (isFolder ? folders : files).has(folder + name) };
+    const listing = await listTreeInSlices(dir, passOver);
+    // a-b/x is a file and a/b a folder: each is passed over only as what it is
+    expect(listing.files.sort()).toEqual(['a-b/x', 'a/e', 'l/m']);
+    // a, l, n/o and n hold what was passed over, and stay
+    expect(listing.folders.sort()).toEqual(['a-b']);
   });
 });
 

@@ -196,29 +196,42 @@ export function listTree(root: string): TreeListing {
 }
 
 /**
- * listTree in slices of the thread's time (src/core/util/time-slices.ts), for a thread that hands out work meanwhile.
- * The folders named in `besides` are neither listed nor walked: the caller learns what they hold otherwise (a build's
- * page threads list each record's folder as they place its page: src/site/build/3-record-pages-worker.ts).
+ * What a walk of a folder need not list (listTreeInSlices): entries that another lists, or that a prune keeps anyway.
+ * Asked with the entry's folder (its path from the root: "" or ending in "/") and name apart, so that a walk of a
+ * folder of 200,000 entries (a site's records/) makes no path for those it passes over.
  */
-export async function listTreeInSlices(root: string, besides?: PathSet): Promise<TreeListing> {
+export interface PassOver {
+  passesOver(folder: string, name: string, isFolder: boolean): boolean;
+}
+
+/**
+ * listTree in slices of the thread's time (src/core/util/time-slices.ts), for a thread that hands out work meanwhile.
+ * What `passOver` passes over is not listed: a folder is neither listed nor walked (the caller learns what it holds
+ * otherwise: a build's page threads list each record's folder as they place its page,
+ * src/site/build/3-record-pages-worker.ts), a file is one the prune keeps (a record's raw file: a build places one for
+ * each of its records); and a folder that holds anything passed over is not listed either, as it stays.
+ */
+export async function listTreeInSlices(root: string, passOver?: PassOver): Promise<TreeListing> {
   const listing: TreeListing = { files: [], folders: [] };
-  await runInSlices(listTreeSteps(root, listing, besides));
+  await runInSlices(listTreeSteps(root, listing, passOver));
   return listing;
 }
 
-/** listTree's walk into `listing`, a step per folder read; the folders in `besides` are passed over. */
-function* listTreeSteps(root: string, listing: TreeListing, besides?: PathSet): Generator<void> {
-  function* walk(dir: string, prefix: string): Generator<void> {
+/** listTree's walk into `listing`, a step per folder read; what `passOver` passes over is left out. */
+function* listTreeSteps(root: string, listing: TreeListing, passOver?: PassOver): Generator<void> {
+  /** Walks `dir`; whether it passed over anything in it (then `dir` stays, and is not listed). */
+  function* walk(dir: string, prefix: string): Generator<void, boolean> {
     const entries = readdirSync(dir, { withFileTypes: true });
     yield;
+    let passed = false;
     for (const entry of entries) {
-      if (!entry.isDirectory()) listing.files.push(prefix + entry.name);
-      else if (besides?.has(prefix + entry.name)) continue;
-      else {
-        yield* walk(join(dir, entry.name), `${prefix}${entry.name}/`);
-        listing.folders.push(prefix + entry.name);
-      }
+      const isFolder = entry.isDirectory();
+      if (passOver?.passesOver(prefix, entry.name, isFolder)) passed = true;
+      else if (!isFolder) listing.files.push(prefix + entry.name);
+      else if (yield* walk(join(dir, entry.name), `${prefix}${entry.name}/`)) passed = true;
+      else listing.folders.push(prefix + entry.name);
     }
+    return passed;
   }
   yield* walk(root, '');
 }

@@ -33,7 +33,11 @@ export interface RawRecordFile {
 }
 
 /** A raw record's file, from the folder of record pages (the site's records/). */
-export const rawRecordName = (id: string): string => `${id}.json`;
+const RAW_SUFFIX = '.json';
+export const rawRecordName = (id: string): string => `${id}${RAW_SUFFIX}`;
+
+/** The id whose raw file `name` would be (rawRecordName), if it is such a name. */
+export const rawRecordIdOf = (name: string): string | undefined => (name.endsWith(RAW_SUFFIX) ? name.slice(0, -RAW_SUFFIX.length) : undefined);
 
 /**
  * Places the record file at `<dir>/<id>.json` (the build does this beside each record page, on the record-page
