@@ -6,6 +6,7 @@ import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, statSync, 
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { sha256Hex } from '../../src/core/crypto/sha256.ts';
 import { fileIdentity } from '../../src/core/util/file-identity.ts';
 import { fileSystemNow } from '../../src/core/util/change-time.ts';
 import {
@@ -111,7 +112,7 @@ describe('page cache entries', () => {
     const other = 'e'.repeat(64);
     cache.store(other, write('b.html', '<p>later</p>'), '<p>later</p>');
     const fromListing = new PageCache({ dir, code: 'code', build: 'next' }, listing);
-    expect(fromListing.find(key)).toEqual({ name: listed, bytes: Buffer.from('<p>listed</p>') });
+    expect(fromListing.find(key)).toEqual({ name: listed, sha256: sha256Hex('<p>listed</p>'), bytes: Buffer.from('<p>listed</p>') });
     expect(fromListing.find(other)).toBeUndefined();
     expect(new PageCache({ dir, code: 'code', build: 'next' }).find(other)?.bytes.toString()).toBe('<p>later</p>');
     // What it lists is still checked: an entry removed since is not found.
@@ -237,7 +238,7 @@ describe('page cache entries', () => {
     const documentName = cache.storeBytes(key, '{"document":1}', 'json')!;
     // Stamped after the entries were made: known by their change time, the page's bytes not even read.
     const after = new PageCache({ dir, code: 'code', build: 'after', checkedBefore: await momentAfter(dir, join(dir, name), join(dir, documentName)) });
-    expect(after.locate(key)).toEqual({ name, identity: fileIdentity(lstatSync(join(dir, name), { bigint: true })) });
+    expect(after.locate(key)).toEqual({ name, sha256: sha256Hex('<p>page</p>'), identity: fileIdentity(lstatSync(join(dir, name), { bigint: true })) });
     expect(after.find(key, 'json')?.bytes.toString()).toBe('{"document":1}'); // asked for: read, not hashed
     expect(after.checks).toEqual({ hashed: 0, known: 2, stored: 0 });
     // Written through after the stamp (the entry is a hard link to a page of the output, which someone edited, same

@@ -100,7 +100,7 @@ describe('startRecordPages', () => {
       const dir = tempDir();
       const searchDir = tempDir();
       const run = startRecordPages(records, { frame, dir, logger: quiet, threads, searchDir, pagesFromCache });
-      const total = { pages: records.length, reused: 0, linked: records.length, copied: 0, rawKnown: 0, listings: 0, listingsReused: 0, entries: [], entriesHashed: 0, entriesKnown: 0, entriesStored: 0 };
+      const total = { pages: records.length, reused: 0, linked: records.length, copied: 0, rawKnown: 0, listings: 0, listingsReused: 0, entries: [], placed: [], entriesHashed: 0, entriesKnown: 0, entriesStored: 0 };
       expect(await run.finish()).toEqual({ ...total, changed: 2 * records.length });
       // One search document per record, in the batches' files.
       expect(searchedIds(searchDir)).toEqual(records.map((r) => r.id).sort());

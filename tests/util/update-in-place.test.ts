@@ -10,6 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { filesUnder, linkIfChanged, listTree, listTreeInSlices, moveIfChanged, pruneFolder, pruneListed, setAsideKept, writeIfChanged, type TreeListing } from '../../src/core/util/update-in-place.ts';
 import { runToEnd } from '../../src/core/util/time-slices.ts';
 import { fileIdentity } from '../../src/core/util/file-identity.ts';
+import { sha256Hex } from '../../src/core/crypto/sha256.ts';
 import { tempDir } from '../helpers/temp-dir.ts';
 
 const put = (file: string, text: string) => (mkdirSync(dirname(file), { recursive: true }), writeFileSync(file, text));
@@ -71,6 +72,32 @@ describe('linkIfChanged', () => {
     expect(inode(link)).toBe(inode(source));
     put(join(dir, 'site', 'folder.json', 'f'), 'x');
     expect(linkIfChanged(source, join(dir, 'site', 'folder.json')).changed).toBe(true);
+  });
+});
+
+describe('linkIfChanged with the source known by its hash', () => {
+  it('leaves the same bytes in a file of their own as they are, checking the source by its hash first', () => {
+    const dir = tempDir('in-place-');
+    const source = join(dir, 'entry.html');
+    put(source, '<p>page</p>');
+    const file = join(dir, 'site', 'index.html');
+    put(file, '<p>page</p>'); // a clean build's own file
+    const before = inode(file);
+    const sha256 = sha256Hex('<p>page</p>');
+    const kept = linkIfChanged(source, file, { sha256 });
+    expect(kept).toMatchObject({ how: 'copied', changed: false });
+    expect(kept.status?.ino).toBe(lstatSync(file, { bigint: true }).ino);
+    expect([inode(file), statSync(source).nlink]).toEqual([before, 1]); // no link made: the source's status unchanged
+    expect(linkIfChanged(source, file, { sha256, bytes: Buffer.from('<p>page</p>') }).changed).toBe(false); // bytes given: not read
+    // A source that no longer hashes as the caller checked it: refused, and the file left as it was.
+    writeFileSync(source, '<p>edit</p>');
+    expect(() => linkIfChanged(source, file, { sha256 })).toThrow(/no longer holds the bytes/);
+    expect([inode(file), readFileSync(file, 'utf8')]).toEqual([before, '<p>page</p>']);
+    // Other bytes in the file: linked anew, as without the hash.
+    writeFileSync(source, '<p>page</p>');
+    writeFileSync(file, '<p>other</p>');
+    expect(linkIfChanged(source, file, { sha256 })).toEqual({ how: 'linked', changed: true });
+    expect(inode(file)).toBe(inode(source));
   });
 });
 

@@ -12,6 +12,7 @@
 import { copyFileSync, linkSync, lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, rmdirSync, rmSync, statSync, unlinkSync, writeFileSync, type BigIntStats } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { threadId } from 'node:worker_threads';
+import { sha256Hex } from '../crypto/sha256.ts';
 import { fileIdentity } from './file-identity.ts';
 import { linkOrCopySync } from './link-or-copy.ts';
 import { runInSlices, runToEnd } from './time-slices.ts';
@@ -80,11 +81,20 @@ export interface KnownSource {
    * cache entry, the record file validation read): if the source was replaced since, `file` keeps those bytes.
    */
   identity?: string;
+  /**
+   * The SHA-256 its bytes must have (a cache entry's, as its name gives it). With it, a `file` of its own that holds
+   * the same bytes stays as it is, known by its own status from then on (src/site/build/cache/placed-pages.ts), rather
+   * than be replaced by a link: a new link changes the source's status too, and the cache then reads and hashes its
+   * entry again. The source's bytes, when they are read to compare, are checked against it first: they must be the
+   * checked bytes, not whatever the entry holds by then.
+   */
+  sha256?: string;
 }
 
 /**
- * Makes `file` hold what `source` holds: left as it is when it is that very file (a hard link to it) or holds the same
- * bytes (a copy, or the page of a build without the cache); else a new hard link, or a copy where links are impossible.
+ * Makes `file` hold what `source` holds: left as it is when it is that very file (a hard link to it), or when it holds
+ * the same bytes in a file of its own and the caller knows the source's hash (KnownSource.sha256); the same bytes
+ * otherwise are made a link to the source; other bytes, a new hard link, or a copy where links are impossible.
  * Whether `file` is a link or a copy, whether it changed, and, when it was left as it was found, its status (for a
  * caller that would look at it again: the raw records' change time).
  */
@@ -96,14 +106,25 @@ export function linkIfChanged(source: string, file: string, known: KnownSource =
     if (known.identity !== undefined && fileIdentity(found) === known.identity) return { how: 'linked', changed: false, status: found };
     const from = statSync(source, { bigint: true });
     if (found.ino === from.ino && found.dev === from.dev) return { how: 'linked', changed: false, status: found };
-    // The same bytes in a file of its own (written by a build without the cache): made a link, not a change, so that
-    // the next build knows it by its inode instead of reading it again.
-    if (holds(file, found, Number(from.size), () => known.bytes ?? readFileSync(source))) {
+    // The same bytes in a file of its own (written by a build without the cache): left as it is when the caller knows
+    // the source's hash (see KnownSource.sha256), else made a link, not a change, so that the next build knows it by
+    // its inode instead of reading it again.
+    if (known.sha256 !== undefined) {
+      if (holds(file, found, Number(from.size), () => checkedBytes(source, known))) return { how: 'copied', changed: false, status: found };
+    } else if (holds(file, found, Number(from.size), () => known.bytes ?? readFileSync(source))) {
       return { how: relink(source, file) ? 'linked' : 'copied', changed: false };
     }
   }
   clear(file, found);
   return { how: linkOrCopySync(source, file) ? 'linked' : 'copied', changed: true };
+}
+
+/** The source's bytes as the caller knows them, or read and found to hash to `known.sha256`; else an error. */
+function checkedBytes(source: string, known: KnownSource): Uint8Array {
+  if (known.bytes !== undefined) return known.bytes;
+  const bytes = readFileSync(source);
+  if (sha256Hex(bytes) !== known.sha256) throw new Error(`${source} no longer holds the bytes it was checked to hold`);
+  return bytes;
 }
 
 /** Replaces `file` by a hard link to `source` in one step (a link beside it, renamed over it); false where links fail. */

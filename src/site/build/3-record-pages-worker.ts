@@ -111,6 +111,12 @@ export interface RecordBatchResult {
   listingsReused: number;
   /** The cache entries this batch used or stored (names relative to the cache folder). */
   entries: string[];
+  /**
+   * Each page this batch placed from the cache or stored there and its entry, one after the other: for the note of the
+   * site folder's pages (cache/placed-pages.ts). A record page by its path from the folder of record pages, a listing
+   * page by its path from the site's root with a "/" before it.
+   */
+  placed: string[];
   /** Of the entries looked at, how many were read and hashed, and how many known unchanged by their ctime (page-cache.ts). */
   entriesHashed: number;
   entriesKnown: number;
@@ -175,7 +181,7 @@ export default function renderRecordPages(batch: RecordPageBatch, here?: PageCac
   const siteFrame = frameOf(frame);
   const cache = here ?? cacheFor(settings);
   if (listCache) cache?.listEvery();
-  const result: RecordBatchResult = { pages: 0, reused: 0, linked: 0, copied: 0, rawKnown: 0, listings: 0, listingsReused: 0, entries: [], entriesHashed: 0, entriesKnown: 0, entriesStored: 0, changed: 0 };
+  const result: RecordBatchResult = { pages: 0, reused: 0, linked: 0, copied: 0, rawKnown: 0, listings: 0, listingsReused: 0, entries: [], placed: [], entriesHashed: 0, entriesKnown: 0, entriesStored: 0, changed: 0 };
   const checksBefore = cache && { ...cache.checks };
   if (listings) renderListingPages(listings, siteFrame, cache, result);
   // Each record's search document as one line: its JSON, or a reference to the cache's entry, which is that line
@@ -199,12 +205,13 @@ export default function renderRecordPages(batch: RecordPageBatch, here?: PageCac
     result.pages++;
     const key = cache ? pageCacheKey(cache.settings.code, frame, page) : undefined;
     if (cache && key) {
-      const hit = cache.locate(key);
-      const placed = hit && placeCached(`${cache.settings.dir}/${hit.name}`, file, hit);
+      const name = recordPageName(page.entry.id);
+      const placed = fromCache(cache, name, key, file);
       if (placed) {
-        if (placed === 'changed') result.changed++;
+        if (placed.changed) result.changed++;
         result.reused++;
-        result.entries.push(hit.name);
+        result.entries.push(placed.entry);
+        result.placed.push(name, placed.entry);
         if (searchFile === undefined) continue;
         // Named, not looked at: the index's thread reads and checks it only if it makes the record's segment, and
         // asks for the document if it cannot (searchDocumentLines).
@@ -220,7 +227,10 @@ export default function renderRecordPages(batch: RecordPageBatch, here?: PageCac
     const html = recordDocument(input, siteFrame, echoOnce);
     if (writeIfChanged(file, html)) result.changed++;
     const stored = cache && key ? cache.store(key, file, html) : undefined;
-    if (stored !== undefined) result.entries.push(stored);
+    if (stored !== undefined) {
+      result.entries.push(stored);
+      result.placed.push(recordPageName(page.entry.id), stored);
+    }
     if (searchFile === undefined) continue;
     const doc = searchDocumentLine(input, ctx);
     search.push(cache && key ? storeSearchDocument(cache, key, doc, result) : doc);
@@ -242,14 +252,15 @@ export default function renderRecordPages(batch: RecordPageBatch, here?: PageCac
 function renderListingPages({ dir, script, pages }: ListingBatch, siteFrame: SiteFrame, cache: PageCache | undefined, result: RecordBatchResult): void {
   for (const [place, { path, key, job }] of pages.entries()) {
     const file = `${dir}/${listingPageName(path)}`;
+    const name = `/${listingPageName(path)}`; // from the site's root: apart from the record pages' names
     if (cache && key) {
-      const hit = cache.locate(key);
-      const placed = hit && placeCached(`${cache.settings.dir}/${hit.name}`, file, hit);
+      const placed = fromCache(cache, name, key, file);
       if (placed) {
-        if (placed === 'changed') result.changed++;
+        if (placed.changed) result.changed++;
         result.listings++;
         result.listingsReused++;
-        result.entries.push(hit.name);
+        result.entries.push(placed.entry);
+        result.placed.push(name, placed.entry);
         continue;
       }
     }
@@ -261,7 +272,10 @@ function renderListingPages({ dir, script, pages }: ListingBatch, siteFrame: Sit
     const html = listingDocument(job, siteFrame, script);
     if (writeIfChanged(file, html)) result.changed++;
     const stored = cache && key ? cache.store(key, file, html) : undefined;
-    if (stored !== undefined) result.entries.push(stored);
+    if (stored !== undefined) {
+      result.entries.push(stored);
+      result.placed.push(name, stored);
+    }
   }
 }
 
@@ -289,9 +303,23 @@ function storeSearchDocument(cache: PageCache, key: string, line: string, result
 }
 
 /**
- * Links a verified entry at the page's place (left as it is when it is that entry already); false if the entry
- * vanished in between (another build pruned it). `known`: the entry's bytes, when they were read to check it, or its
- * identity, when it was known unchanged by its change time.
+ * The page at `file` (`name` in the note of the folder's pages) from the cache's entry for `key`: as the last build in
+ * this folder left it (placedUnchanged: the page's status alone), else the entry located and linked in if need be. Its
+ * entry, and whether the page changed; undefined when the cache cannot give it.
+ */
+function fromCache(cache: PageCache, name: string, key: string, file: string): { entry: string; changed: boolean } | undefined {
+  const kept = cache.placedUnchanged(name, key, file);
+  if (kept !== undefined) return { entry: kept, changed: false };
+  const hit = cache.locate(key);
+  const placed = hit && placeCached(`${cache.settings.dir}/${hit.name}`, file, hit);
+  return hit && placed ? { entry: hit.name, changed: placed === 'changed' } : undefined;
+}
+
+/**
+ * Links a verified entry at the page's place (left as it is when it is that entry already, or a page of its own that
+ * holds the entry's bytes: linkIfChanged with the entry's hash); false if the entry vanished in between (another build
+ * pruned it) or no longer holds the bytes checked. `known`: the entry's hash, and its bytes, when they were read to check it, or its identity, when it was
+ * known unchanged by its change time.
  */
 function placeCached(entry: string, file: string, known: KnownSource): 'changed' | 'kept' | false {
   try {

@@ -233,7 +233,7 @@ export function startRecordPages(
   let jobs: RecordJob[] = [];
   let listingJobs: ListingJob[] = [];
   let length = 0;
-  const total: RecordPagesTotal = { pages: 0, reused: 0, linked: 0, copied: 0, rawKnown: 0, listings: 0, listingsReused: 0, entries: [], entriesHashed: 0, entriesKnown: 0, entriesStored: 0, changed: 0 };
+  const total: RecordPagesTotal = { pages: 0, reused: 0, linked: 0, copied: 0, rawKnown: 0, listings: 0, listingsReused: 0, entries: [], placed: [], entriesHashed: 0, entriesKnown: 0, entriesStored: 0, changed: 0 };
   /** Pages rendered so far rather than taken from the cache. */
   const rendered = () => total.pages - total.reused + total.listings - total.listingsReused;
   const count = (r: RecordBatchResult) => {
@@ -249,6 +249,7 @@ export function startRecordPages(
     total.entriesKnown += r.entriesKnown;
     total.entriesStored += r.entriesStored;
     for (const entry of r.entries) total.entries.push(entry);
+    for (const page of r.placed) total.placed.push(page);
     if (r.besidePages) addToListing((total.besidePages ??= { files: [], folders: [] }), r.besidePages);
     onRendered?.(rendered());
   };

@@ -39,6 +39,7 @@ import { startSearchIndex } from './7-search-index.ts';
 import { codeFingerprint, PAGE_CODE } from './cache/code-fingerprint.ts';
 import { listPageCache, noteStoredSince, pageCacheForBuild, PRUNE_AFTER, pruneDue, prunePageCache, type PageCacheSettings, type PageCacheStamp } from './cache/page-cache.ts';
 import { openPublicIndexCache } from './cache/public-index-cache.ts';
+import { placedPagesFile, writePlacedPages } from './cache/placed-pages.ts';
 import { noteRecordFoldersAlone, recordFoldersAloneBefore } from './cache/record-folders-stamp.ts';
 import { limitHeapGrowthWhenRendering } from './large-archive.ts';
 
@@ -97,7 +98,7 @@ export async function startSiteBuild({ repo, root, frame, logger, site, stagingP
   // last changed before it was read by this build as it is now (src/site/build/4-raw-records.ts); the page cache's
   // start (pageCacheSettings) is the same moment on the cache's file system, for the stamp its prune leaves.
   const outputStarted = fileSystemNow(site.dir);
-  const cache = pageCacheSettings(repo, logger);
+  const cache = pageCacheSettings(repo, logger, site);
   const cacheRoot = buildCacheRoot(repo);
   const browseScript = bundleBrowseScript(repo, cache && { dir: join(cacheRoot, 'browse-script'), code: cache.settings.code });
   const pageSize = browsePageSize(); // a wrong BROWSE_PAGE_SIZE stops the build before any work
@@ -239,6 +240,8 @@ export async function startSiteBuild({ repo, root, frame, logger, site, stagingP
           const moment = fileSystemNow(site.dir);
           if (moment !== undefined) noteRecordFoldersAlone(cacheRoot, site.dir, cache.settings.code, moment);
         }
+        // Which entry each page holds, for the next build here (cache/placed-pages.ts): as of this build's start.
+        if (cache && !site.own && outputStarted !== undefined) writePlacedPages(cacheRoot, site.dir, outputStarted, done.placed);
         const astroWritten =
           'out' in astro
             ? `${folder.moved} of Astro's ${folder.astro.length} among those written`
@@ -310,7 +313,7 @@ export class PlacedFiles implements PlacedPaths {
  * its folder cannot be made (then the build says so and renders every page); with the moment the build started, as
  * the cache's file system stamps files, for the stamp it leaves (none when no file can be made there).
  */
-function pageCacheSettings(project: string, logger: ArchiveLogger): { settings: PageCacheSettings; started?: bigint; stamp?: PageCacheStamp } | undefined {
+function pageCacheSettings(project: string, logger: ArchiveLogger, site: SiteFolder): { settings: PageCacheSettings; started?: bigint; stamp?: PageCacheStamp } | undefined {
   if (noCacheFromEnv()) return undefined;
   const dir = join(buildCacheRoot(project), 'pages');
   try {
@@ -319,5 +322,8 @@ function pageCacheSettings(project: string, logger: ArchiveLogger): { settings: 
     logger.warn(`The record-page cache ${dir} cannot be used (${(err as Error).message}): every page is rendered.`);
     return undefined;
   }
-  return pageCacheForBuild(dir, codeFingerprint(project, PAGE_CODE));
+  const cache = pageCacheForBuild(dir, codeFingerprint(project, PAGE_CODE));
+  // A folder updated in place: its pages unchanged since the last build finished in it are known by their own status.
+  const placedPages = site.own ? undefined : placedPagesFile(buildCacheRoot(project), site.dir);
+  return placedPages === undefined ? cache : { ...cache, settings: { ...cache.settings, placedPages } };
 }

@@ -20,6 +20,9 @@
  * document is never known this way: a page thread names it as the cache was listed (named), and the search index
  * reads it, and checks it by its hash, only where it makes the document's segment (src/site/build/7-search-segments.ts).
  *
+ * A page of the site folder a build updates is known by its own status instead, when it has not changed since the last
+ * build there, which noted it as the same entry (placedUnchanged, cache/placed-pages.ts).
+ *
  * Entries are hard links to the pages of the build that rendered them (no second copy on disk; copied across file
  * systems). A build prunes the cache to its own pages when a prune is due (pruneDue: after PRUNE_AFTER entries stored
  * since the last, or a build that checked many by their hash); until then the entries it replaced stay.
@@ -36,6 +39,7 @@ import { runInSlices, runToEnd } from '../../../core/util/time-slices.ts';
 import type { FrameSettings } from '../../render/page-frame.ts';
 import type { ListingJob } from '../../model/listing-jobs.ts';
 import { summarySourceOf } from '../../model/summary-source.ts';
+import { readPlacedPages, type PlacedPages } from './placed-pages.ts';
 
 /** Bumped when the entry layout or the key's inputs change: older entries then never match. */
 export const PAGE_CACHE_FORMAT = 2;
@@ -54,11 +58,18 @@ export interface PageCacheSettings {
    * and hashed again. Without it every entry is checked.
    */
   checkedBefore?: bigint;
+  /**
+   * The note of which entry each page of the site folder this build updates held when the last build there finished
+   * (cache/placed-pages.ts): a page unchanged since is known by its own status (placedUnchanged).
+   */
+  placedPages?: string;
 }
 
 /** An entry found for a key: its name, and its bytes when they were read (to be checked, or because they were asked for). */
 export interface PageCacheHit {
   name: string;
+  /** The SHA-256 of its bytes, as its name gives it: a page holding other bytes is not the entry's. */
+  sha256: string;
   /** The entry's bytes, when they were read and hashed now. */
   bytes?: Buffer;
   /** The entry's identity (fileIdentity), when it was known unchanged by its change time: a page linked to it is that file. */
@@ -173,7 +184,7 @@ export class PageCache {
         if (status === undefined) continue; // removed since it was listed (another build pruned it)
         if (status.isFile() && changedBefore(status, checkedBefore)) {
           this.checks.known++;
-          return { name, identity: fileIdentity(status) };
+          return { name, sha256: entry.sha256, identity: fileIdentity(status) };
         }
       }
       let bytes: Buffer;
@@ -183,9 +194,31 @@ export class PageCache {
         continue; // removed since it was listed, or not a file
       }
       this.checks.hashed++;
-      if (sha256Hex(bytes) === entry.sha256) return { name, bytes };
+      if (sha256Hex(bytes) === entry.sha256) return { name, sha256: entry.sha256, bytes };
     }
     return undefined;
+  }
+
+  /**
+   * The entry the page at `file` (`page`, as placed-pages.ts notes it) holds, if it is the one this cache has for `key`
+   * and the page has not changed since the last build that finished in its folder looked at it: known by the page's
+   * status alone (placed-pages.ts), not the entry's. Undefined otherwise: then the entry is located as usual.
+   */
+  placedUnchanged(page: string, key: string, file: string): string | undefined {
+    const placed = this.placedNote();
+    const name = placed?.entries.get(page);
+    if (placed === undefined || name === undefined || name !== this.named(key, 'html')) return undefined;
+    const status = lstatSync(file, { bigint: true, throwIfNoEntry: false });
+    if (!status?.isFile() || !changedBefore(status, placed.before)) return undefined;
+    this.checks.known++;
+    return name;
+  }
+
+  /** The site folder's pages as the last build there placed them (readPlacedPages), read once; null if there are none. */
+  private placed: PlacedPages | null | undefined;
+  private placedNote(): PlacedPages | undefined {
+    if (this.placed === undefined) this.placed = (this.settings.placedPages !== undefined && readPlacedPages(this.settings.placedPages)) || null;
+    return this.placed ?? undefined;
   }
 
   /**
@@ -200,12 +233,13 @@ export class PageCache {
   }
 
   /**
-   * Lists every folder of the cache now rather than each when first needed: for a thread with time to spare before
-   * its first pages (at 100,000 records a page thread waits about a second for the archive's model, and listing the
-   * cache's 214,000 names takes it half as long).
+   * Lists every folder of the cache now rather than each when first needed, and reads the note of the site folder's
+   * pages (placedUnchanged): for a thread with time to spare before its first pages (at 100,000 records a page thread
+   * waits about a second for the archive's model, and listing the cache's 214,000 names takes it half as long).
    */
   listEvery(): void {
     for (const name of readNames(this.settings.dir)) if (FOLDER.test(name)) this.folder(name);
+    this.placedNote(); // and the note of the site folder's pages
   }
 
   /** The entries of the cache's folder `prefix`, by key: listed once. */
