@@ -272,6 +272,25 @@ describe('a build with the cache writes what a clean build writes', () => {
     expect(entriesUsed(log).known).toBeGreaterThan(RECORDS);
   }, 240_000);
 
+  it("a file put in the records' folder, and a record gone from the archive: the next build there removes their files", async () => {
+    // The spare was last updated in place by a build with the cache, which noted its records' folder as holding its
+    // records' folders and raw files alone (src/site/build/cache/record-folders-stamp.ts). A stray file put there
+    // changes the folder, which the next build there then walks, and the stray goes.
+    writeFileSync(join(project, '.dist.spare', 'records', 'stray.json'), '{}');
+    await cachedEqualsClean();
+    // A record added, built into both site folders, then gone from the archive: the next build finds one record's
+    // folder fewer than the last build there left, walks the records' folder after all and removes the gone record's
+    // page and raw file.
+    const id = 'echo-2026-11-24-000030';
+    writeRecord(id, { ...readRecord('echo-2026-08-12-000015'), understanding_summary: 'A record soon gone.' });
+    await build(false);
+    await build(false);
+    expect(existsSync(join(project, '.dist.spare', 'records', `${id}.json`))).toBe(true);
+    unlinkSync(recordFile(id));
+    const { files } = await cachedEqualsClean();
+    expect([...files.keys()].some((path) => path.includes(id))).toBe(false);
+  }, 240_000);
+
   it('a build that stores a few entries leaves the cache unpruned, counting them in the stamp, and prunes once they add up', async () => {
     const pages = join(cache, 'pages');
     const stamp = join(pages, 'checked-before');

@@ -53,4 +53,23 @@ describe('the files a build placed', () => {
     // Every file passed over is one the prune keeps.
     for (const name of ['echo-a.json', 'echo-b.json.json']) expect(placed.has(`records/${name}`)).toBe(true);
   });
+
+  it("passes over the whole records' folder when told it holds the records' files alone; counts the records and what else is placed there", () => {
+    const ids = new Set(['echo-a', 'echo-b']);
+    const whole = new PlacedFiles('records', ids, true);
+    expect(whole.passOver.passesOver('', 'records', true)).toBe(true);
+    expect(whole.passOver.passesOver('', 'records', false)).toBe(false); // a file named so is not the folder
+    expect(whole.passOver.passesOver('records/', 'echo-a', true)).toBe(true); // walked after all: as without
+    expect(whole.passOver.passesOver('records/', 'stray', true)).toBe(false);
+    const parts = new PlacedFiles('records', ids);
+    expect(parts.passOver.passesOver('', 'records', true)).toBe(false);
+    expect(parts.records).toBe(2);
+    parts.add('browse/index.html');
+    parts.add('recordsx/index.html');
+    expect(parts.othersIn('records')).toEqual([]);
+    parts.add('records/index.html');
+    expect(parts.othersIn('records')).toEqual(['index.html']);
+    parts.add('records/deeper/index.html');
+    expect(parts.othersIn('records')).toBeUndefined();
+  });
 });

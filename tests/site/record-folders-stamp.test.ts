@@ -7,7 +7,7 @@
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { noteRecordFoldersAlone, recordFoldersAloneBefore } from '../../src/site/build/cache/record-folders-stamp.ts';
+import { noteRecordFoldersAlone, recordFoldersAloneBefore, recordFoldersNote } from '../../src/site/build/cache/record-folders-stamp.ts';
 import { tempDir } from '../helpers/temp-dir.ts';
 
 const folder = (parent: string, name: string) => {
@@ -44,6 +44,25 @@ describe('record folders noted alone', () => {
     // A new folder where the old one was is another folder.
     mkdirSync(site);
     expect(recordFoldersAloneBefore(cache, site, 'code')).toBeUndefined();
+  });
+
+  it('gives the records the records\' folder held alone when noted, and none that is not a count', () => {
+    const cache = tempDir('echo-stamp-cache-');
+    const parent = tempDir('echo-stamp-site-');
+    const site = folder(parent, 'dist');
+    noteRecordFoldersAlone(cache, site, 'code', 42n, { records: 99_006, besides: ['index.html'] });
+    expect(recordFoldersNote(cache, site, 'code')).toEqual({ before: 42n, records: 99_006, besides: ['index.html'] });
+    noteRecordFoldersAlone(cache, site, 'code', 43n); // something was placed deeper there: no count
+    expect(recordFoldersNote(cache, site, 'code')).toEqual({ before: 43n });
+    const file = join(cache, 'record-folders.json');
+    for (const counted of ['"records":-1,"besides":[]', '"records":1.5,"besides":[]', '"records":"7","besides":[]', '"records":7', '"records":7,"besides":["a/b"]', '"records":7,"besides":[""]', '"records":7,"besides":"index.html"']) {
+      writeFileSync(file, readFileSync(file, 'utf8').replace('"code":"code"', `"code":"code",${counted}`));
+      expect(recordFoldersNote(cache, site, 'code'), counted).toEqual({ before: 43n });
+      noteRecordFoldersAlone(cache, site, 'code', 43n);
+    }
+    writeFileSync(file, readFileSync(file, 'utf8').replace('"code":"code"', '"code":"code","records":7,"besides":[]'));
+    expect(recordFoldersNote(cache, site, 'code')).toEqual({ before: 43n, records: 7, besides: [] });
+    expect(recordFoldersNote(cache, site, 'other code')).toBeUndefined();
   });
 
   it('keeps the newest eight folders', () => {

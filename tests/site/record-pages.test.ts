@@ -100,7 +100,7 @@ describe('startRecordPages', () => {
       const dir = tempDir();
       const searchDir = tempDir();
       const run = startRecordPages(records, { frame, dir, logger: quiet, threads, searchDir, pagesFromCache });
-      const total = { pages: records.length, reused: 0, linked: records.length, copied: 0, rawKnown: 0, listings: 0, listingsReused: 0, entries: [], placed: [], entriesHashed: 0, entriesKnown: 0, entriesStored: 0 };
+      const total = { pages: records.length, reused: 0, linked: records.length, copied: 0, rawKnown: 0, listings: 0, listingsReused: 0, entries: [], placed: [], recordFolders: 0, entriesHashed: 0, entriesKnown: 0, entriesStored: 0 };
       expect(await run.finish()).toEqual({ ...total, changed: 2 * records.length });
       // One search document per record, in the batches' files.
       expect(searchedIds(searchDir)).toEqual(records.map((r) => r.id).sort());
@@ -113,7 +113,7 @@ describe('startRecordPages', () => {
       expect(warnings).toEqual([]);
       // Again over the same folder (the previous build's site, updated in place): nothing is written.
       const again = startRecordPages(records, { frame, dir, logger: quiet, threads, searchDir: tempDir() });
-      expect(await again.finish()).toEqual({ ...total, changed: 0 });
+      expect(await again.finish()).toEqual({ ...total, changed: 0, recordFolders: records.length }); // every record's folder there before
       // What a record's folder holds besides its page is noted for the build's prune, folders deepest first.
       const [a, b] = records.map((r) => r.id);
       writeFileSync(join(dir, a!, 'notes.txt'), 'left over');

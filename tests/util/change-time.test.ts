@@ -6,7 +6,7 @@
 import { appendFileSync, chmodSync, linkSync, mkdirSync, readdirSync, renameSync, statSync, truncateSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { changedBefore, fileSystemNow } from '../../src/core/util/change-time.ts';
+import { changedBefore, fileSystemNow, fileSystemNowAfter } from '../../src/core/util/change-time.ts';
 import { tempDir } from '../helpers/temp-dir.ts';
 
 const ctimeOf = (file: string) => statSync(file, { bigint: true });
@@ -60,5 +60,18 @@ describe('fileSystemNow and changedBefore', () => {
       change();
       expect(changedBefore(ctimeOf(file), moment), what).toBe(false);
     }
+  });
+});
+
+describe('fileSystemNowAfter', () => {
+  it('gives a moment that every file named changed before, however just before they changed; none where no file can be made', () => {
+    const dir = tempDir('change-time-');
+    const files = ['a', 'b'].map((name) => join(dir, name));
+    for (let i = 0; i < 20; i++) {
+      for (const file of files) writeFileSync(file, String(i)); // changed right now: in the moment's tick, mostly
+      const moment = fileSystemNowAfter(dir, [...files, join(dir, 'missing')])!;
+      for (const file of files) expect(changedBefore(ctimeOf(file), moment)).toBe(true);
+    }
+    expect(fileSystemNowAfter(join(dir, 'missing'), files)).toBeUndefined();
   });
 });

@@ -9,7 +9,7 @@
  * files with a clock that may trail the process's by a tick, and some file systems keep whole seconds. A file changed
  * after the moment then has a ctime at least the moment's, whatever the grain, and "before" is strictly less.
  */
-import { closeSync, fstatSync, openSync, rmSync } from 'node:fs';
+import { closeSync, fstatSync, lstatSync, openSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 
 /**
@@ -34,4 +34,27 @@ export function fileSystemNow(dir: string): bigint | undefined {
 /** Whether a file of this status last changed before `moment` (fileSystemNow of its file system). */
 export function changedBefore(status: { ctimeNs: bigint }, moment: bigint): boolean {
   return status.ctimeNs < moment;
+}
+
+/** How long fileSystemNowAfter waits at most for the clock to pass a change (a tick is a few milliseconds). */
+const TICK_WAIT_MS = 20;
+
+/**
+ * fileSystemNow of `dir`, taken once the file system's clock has passed the last change of each of `files` (a change
+ * made just before falls in the same tick, and "before" is strict): the files are then known unchanged since, while
+ * their ctime stays before it. Waits a tick at most (TICK_WAIT_MS: a file system that keeps whole seconds gives the
+ * moment as it is); undefined as fileSystemNow is.
+ */
+export function fileSystemNowAfter(dir: string, files: readonly string[]): bigint | undefined {
+  const waited = Date.now();
+  for (;;) {
+    const moment = fileSystemNow(dir);
+    if (moment === undefined) return undefined;
+    const changed = files.some((file) => {
+      const status = lstatSync(file, { bigint: true, throwIfNoEntry: false });
+      return status !== undefined && !changedBefore(status, moment);
+    });
+    if (!changed || Date.now() - waited >= TICK_WAIT_MS) return moment;
+    Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 1); // a millisecond
+  }
 }

@@ -132,6 +132,12 @@ export interface RecordBatchResult {
    * folders (src/site/build/site-build.ts). None when they held nothing else.
    */
   besidePages?: TreeListing;
+  /**
+   * Of the records' folders, how many were there (as folders) before the batch placed their pages: when the records'
+   * folder had not changed since the last build finished in it, all of them and only them were that build's records
+   * (src/site/build/site-build.ts).
+   */
+  recordFolders: number;
   /** How long the batch took, in milliseconds (the pool keeps about so much work queued at each thread). */
   ms?: number;
 }
@@ -148,7 +154,10 @@ function listBesidePage(folder: string, id: string, result: RecordBatchResult, a
   if (aloneBefore !== undefined) {
     // A folder (not a link to one) that has had nothing added, removed or renamed since the last build finished in it.
     const status = lstatSync(folder, { bigint: true, throwIfNoEntry: false });
-    if (status?.isDirectory() && changedBefore(status, aloneBefore)) return;
+    if (status?.isDirectory() && changedBefore(status, aloneBefore)) {
+      result.recordFolders++;
+      return;
+    }
   }
   let names: string[];
   try {
@@ -158,6 +167,7 @@ function listBesidePage(folder: string, id: string, result: RecordBatchResult, a
     if (code === 'ENOENT' || code === 'ENOTDIR') return;
     throw err;
   }
+  result.recordFolders++;
   if (names.every((name) => name === PAGE_FILE)) return;
   const inside = listTree(folder);
   addToListing((result.besidePages ??= { files: [], folders: [] }), { files: inside.files.filter((file) => file !== PAGE_FILE), folders: inside.folders }, `${id}/`);
@@ -181,7 +191,7 @@ export default function renderRecordPages(batch: RecordPageBatch, here?: PageCac
   const siteFrame = frameOf(frame);
   const cache = here ?? cacheFor(settings);
   if (listCache) cache?.listEvery();
-  const result: RecordBatchResult = { pages: 0, reused: 0, linked: 0, copied: 0, rawKnown: 0, listings: 0, listingsReused: 0, entries: [], placed: [], entriesHashed: 0, entriesKnown: 0, entriesStored: 0, changed: 0 };
+  const result: RecordBatchResult = { pages: 0, reused: 0, linked: 0, copied: 0, rawKnown: 0, listings: 0, listingsReused: 0, entries: [], placed: [], recordFolders: 0, entriesHashed: 0, entriesKnown: 0, entriesStored: 0, changed: 0 };
   const checksBefore = cache && { ...cache.checks };
   if (listings) renderListingPages(listings, siteFrame, cache, result);
   // Each record's search document as one line: its JSON, or a reference to the cache's entry, which is that line

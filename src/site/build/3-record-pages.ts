@@ -233,7 +233,7 @@ export function startRecordPages(
   let jobs: RecordJob[] = [];
   let listingJobs: ListingJob[] = [];
   let length = 0;
-  const total: RecordPagesTotal = { pages: 0, reused: 0, linked: 0, copied: 0, rawKnown: 0, listings: 0, listingsReused: 0, entries: [], placed: [], entriesHashed: 0, entriesKnown: 0, entriesStored: 0, changed: 0 };
+  const total: RecordPagesTotal = { pages: 0, reused: 0, linked: 0, copied: 0, rawKnown: 0, listings: 0, listingsReused: 0, entries: [], placed: [], recordFolders: 0, entriesHashed: 0, entriesKnown: 0, entriesStored: 0, changed: 0 };
   /** Pages rendered so far rather than taken from the cache. */
   const rendered = () => total.pages - total.reused + total.listings - total.listingsReused;
   const count = (r: RecordBatchResult) => {
@@ -245,6 +245,7 @@ export function startRecordPages(
     total.listings += r.listings;
     total.listingsReused += r.listingsReused;
     total.changed += r.changed;
+    total.recordFolders += r.recordFolders;
     total.entriesHashed += r.entriesHashed;
     total.entriesKnown += r.entriesKnown;
     total.entriesStored += r.entriesStored;

@@ -10,9 +10,15 @@
  * holds its page alone, and one status call says so. Anything put into it since (a deploy step's `index.html.gz`, a
  * file left by hand) changed its change time, and it is read as before.
  *
+ * The same moment says what the records' folder itself holds: the build noted how many records it placed, and the
+ * few files it placed there besides (Astro's redirect of /records/), when nothing deeper was (its prune removed the
+ * rest), so a records' folder whose change time is still before the moment holds those, and nothing else. The next build there then does not
+ * list the folder's 200,000 names for its prune; it counts the records' folders it finds as it places their pages,
+ * and lists the folder after all if it found fewer (a record gone from the archive: its files are to go).
+ *
  * One small file in the build cache, `record-folders.json`: for each site folder, by its device and inode (a folder
- * keeps them when it is renamed, as dist/ and its spare are), the moment and the fingerprint of the code that built
- * it (another code may put other files in a record's folder). A folder whose inode is used again by a newer folder is
+ * keeps them when it is renamed, as dist/ and its spare are), the moment, the records' count and the fingerprint of
+ * the code that built it (another code may put other files in a record's folder). A folder whose inode is used again by a newer folder is
  * harmless: everything in the newer one changed after the moment. A damaged or missing file means no moment: every
  * folder is read.
  */
@@ -29,7 +35,7 @@ const KEPT = 8;
 interface StampFile {
   format: string;
   /** "<dev>:<ino>" of a site folder → its moment (nanoseconds, as a decimal string) and the code that built it. */
-  folders: Record<string, { before: string; code: string }>;
+  folders: Record<string, { before: string; code: string; records?: number; besides?: readonly string[] }>;
 }
 
 /** The site folder's identity: its device and inode (fileIdentity), which a rename keeps. Undefined if it is not a folder. */
@@ -53,21 +59,45 @@ function readStamps(cacheRoot: string): StampFile['folders'] {
  * the last build of code `code` that finished in it noted; undefined when none did (or the note is damaged).
  */
 export function recordFoldersAloneBefore(cacheRoot: string, siteDir: string, code: string): bigint | undefined {
+  return recordFoldersNote(cacheRoot, siteDir, code)?.before;
+}
+
+/**
+ * The note of the last build of code `code` that finished in `siteDir`: its moment (recordFoldersAloneBefore) and, when
+ * the records' folder then held the records' folders and raw files alone, how many records (`records`): a records'
+ * folder unchanged since the moment holds those still, and nothing else.
+ */
+export function recordFoldersNote(cacheRoot: string, siteDir: string, code: string): RecordFoldersNote | undefined {
   const key = folderKey(siteDir);
   const stamp = key === undefined ? undefined : readStamps(cacheRoot)[key];
   if (stamp === undefined || stamp.code !== code || typeof stamp.before !== 'string' || !/^[0-9]{1,30}$/.test(stamp.before)) return undefined;
-  return BigInt(stamp.before);
+  const { records, besides } = stamp;
+  const counted = Number.isSafeInteger(records) && records! >= 0 && Array.isArray(besides) && besides.every((name) => typeof name === 'string' && name !== '' && !name.includes('/'));
+  return { before: BigInt(stamp.before), ...(counted ? { records: records!, besides: besides! } : {}) };
+}
+
+/** What the last build that finished in a site folder noted of it (recordFoldersNote). */
+export interface RecordFoldersNote {
+  /** The moment before which an unchanged record folder holds its page alone. */
+  before: bigint;
+  /**
+   * When the records' folder then held nothing but the records' folders and raw files and the files named in
+   * `besides` (placed there by the build too: Astro's redirect of /records/): how many records.
+   */
+  records?: number;
+  besides?: readonly string[];
 }
 
 /**
  * Notes that at `moment` (fileSystemNow of the site folder, taken once the build removed everything it did not place)
- * every record folder of `siteDir` held its page alone, for code `code`. A note that cannot be written is left out: the
+ * every record folder of `siteDir` held its page alone, for code `code`; and, when the records' folder held nothing but
+ * the records' folders and raw files and a few files of its own (RecordFoldersNote), how many records and which files. A note that cannot be written is left out: the
  * next build reads every folder, as without one.
  */
-export function noteRecordFoldersAlone(cacheRoot: string, siteDir: string, code: string, moment: bigint): void {
+export function noteRecordFoldersAlone(cacheRoot: string, siteDir: string, code: string, moment: bigint, records?: { records: number; besides: readonly string[] }): void {
   const key = folderKey(siteDir);
   if (key === undefined) return;
   const { [key]: _, ...others } = readStamps(cacheRoot);
-  const folders = Object.fromEntries([[key, { before: String(moment), code }], ...Object.entries(others).slice(0, KEPT - 1)]);
+  const folders = Object.fromEntries([[key, { before: String(moment), code, ...records }], ...Object.entries(others).slice(0, KEPT - 1)]);
   replaceCacheFile(join(cacheRoot, FILE_NAME), JSON.stringify({ format: FORMAT, folders } satisfies StampFile));
 }
