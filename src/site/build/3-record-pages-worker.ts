@@ -328,8 +328,8 @@ function fromCache(cache: PageCache, name: string, key: string, file: string): {
 /**
  * Links a verified entry at the page's place (left as it is when it is that entry already, or a page of its own that
  * holds the entry's bytes: linkIfChanged with the entry's hash); false if the entry vanished in between (another build
- * pruned it) or no longer holds the bytes checked. `known`: the entry's hash, and its bytes, when they were read to check it, or its identity, when it was
- * known unchanged by its change time.
+ * pruned it) or no longer holds the bytes checked. `known`: the entry's hash, and its bytes, when they were read to
+ * check it, or its identity, when it was known unchanged by its change time.
  */
 function placeCached(entry: string, file: string, known: KnownSource): 'changed' | 'kept' | false {
   try {

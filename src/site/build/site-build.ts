@@ -98,7 +98,7 @@ export async function startSiteBuild({ repo, root, frame, logger, site, stagingP
   // last changed before it was read by this build as it is now (src/site/build/4-raw-records.ts); the page cache's
   // start (pageCacheSettings) is the same moment on the cache's file system, for the stamp its prune leaves.
   const outputStarted = fileSystemNow(site.dir);
-  const cache = pageCacheSettings(repo, logger, site);
+  const cache = pageCacheSettings(repo, logger, site, outputStarted);
   const cacheRoot = buildCacheRoot(repo);
   const browseScript = bundleBrowseScript(repo, cache && { dir: join(cacheRoot, 'browse-script'), code: cache.settings.code });
   const pageSize = browsePageSize(); // a wrong BROWSE_PAGE_SIZE stops the build before any work
@@ -349,7 +349,7 @@ export class PlacedFiles implements PlacedPaths {
  * its folder cannot be made (then the build says so and renders every page); with the moment the build started, as
  * the cache's file system stamps files, for the stamp it leaves (none when no file can be made there).
  */
-function pageCacheSettings(project: string, logger: ArchiveLogger, site: SiteFolder): { settings: PageCacheSettings; started?: bigint; stamp?: PageCacheStamp } | undefined {
+function pageCacheSettings(project: string, logger: ArchiveLogger, site: SiteFolder, siteNow: bigint | undefined): { settings: PageCacheSettings; started?: bigint; stamp?: PageCacheStamp } | undefined {
   if (noCacheFromEnv()) return undefined;
   const dir = join(buildCacheRoot(project), 'pages');
   try {
@@ -360,6 +360,6 @@ function pageCacheSettings(project: string, logger: ArchiveLogger, site: SiteFol
   }
   const cache = pageCacheForBuild(dir, codeFingerprint(project, PAGE_CODE));
   // A folder updated in place: its pages unchanged since the last build finished in it are known by their own status.
-  const placedPages = site.own ? undefined : placedPagesFile(buildCacheRoot(project), site.dir);
-  return placedPages === undefined ? cache : { ...cache, settings: { ...cache.settings, placedPages } };
+  const file = site.own || siteNow === undefined ? undefined : placedPagesFile(buildCacheRoot(project), site.dir);
+  return file === undefined ? cache : { ...cache, settings: { ...cache.settings, placedPages: { file, now: siteNow! } } };
 }

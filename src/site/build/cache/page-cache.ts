@@ -60,9 +60,10 @@ export interface PageCacheSettings {
   checkedBefore?: bigint;
   /**
    * The note of which entry each page of the site folder this build updates held when the last build there finished
-   * (cache/placed-pages.ts): a page unchanged since is known by its own status (placedUnchanged).
+   * (cache/placed-pages.ts), and this build's start on that folder's file system: a page unchanged since is known by
+   * its own status (placedUnchanged).
    */
-  placedPages?: string;
+  placedPages?: { file: string; now: bigint };
 }
 
 /** An entry found for a key: its name, and its bytes when they were read (to be checked, or because they were asked for). */
@@ -217,7 +218,8 @@ export class PageCache {
   /** The site folder's pages as the last build there placed them (readPlacedPages), read once; null if there are none. */
   private placed: PlacedPages | null | undefined;
   private placedNote(): PlacedPages | undefined {
-    if (this.placed === undefined) this.placed = (this.settings.placedPages !== undefined && readPlacedPages(this.settings.placedPages)) || null;
+    const note = this.settings.placedPages;
+    if (this.placed === undefined) this.placed = (note !== undefined && readPlacedPages(note.file, note.now)) || null;
     return this.placed ?? undefined;
   }
 

@@ -45,8 +45,12 @@ export function placedPagesFile(cacheRoot: string, siteDir: string): string | un
   return status?.isDirectory() ? join(cacheRoot, FOLDER, `${status.dev}-${status.ino}.txt`) : undefined;
 }
 
-/** The pages noted in `file` (placedPagesFile); undefined when there is none, or it is damaged or of another format. */
-export function readPlacedPages(file: string): PlacedPages | undefined {
+/**
+ * The pages noted in `file` (placedPagesFile) for a build that started at `now` (fileSystemNow of the site folder);
+ * undefined when there is none, it is damaged or of another format, or its moment is not before `now` (the clock was
+ * set back since, or the note came from another machine's cache: a ctime is then no measure of before).
+ */
+export function readPlacedPages(file: string, now: bigint): PlacedPages | undefined {
   let bytes: Buffer;
   try {
     bytes = readFileSync(file);
@@ -70,7 +74,8 @@ export function readPlacedPages(file: string): PlacedPages | undefined {
     entries.set(body.slice(start, tab), body.slice(tab + 1, end));
     start = end + 1;
   }
-  return { before: BigInt(header[2]!), entries };
+  const before = BigInt(header[2]!);
+  return before < now ? { before, entries } : undefined;
 }
 
 /**

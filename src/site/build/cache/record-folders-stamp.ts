@@ -12,14 +12,16 @@
  *
  * The same moment says what the records' folder itself holds: the build noted how many records it placed, and the
  * few files it placed there besides (Astro's redirect of /records/), when nothing deeper was (its prune removed the
- * rest), so a records' folder whose change time is still before the moment holds those, and nothing else. The next build there then does not
- * list the folder's 200,000 names for its prune; it counts the records' folders it finds as it places their pages,
- * and lists the folder after all if it found fewer (a record gone from the archive: its files are to go).
+ * rest), so a records' folder whose change time is still before the moment holds those, and nothing else. The next
+ * build there then does not list the folder's 200,000 names for its prune; it counts the records' folders it finds as
+ * it places their pages, and lists the folder after all if it found fewer (a record gone from the archive: its files
+ * are to go), and lists the noted files besides (they go unless placed again). The moment is taken once the folder's
+ * last change lies before it (fileSystemNowAfter).
  *
  * One small file in the build cache, `record-folders.json`: for each site folder, by its device and inode (a folder
  * keeps them when it is renamed, as dist/ and its spare are), the moment, the records' count and the fingerprint of
- * the code that built it (another code may put other files in a record's folder). A folder whose inode is used again by a newer folder is
- * harmless: everything in the newer one changed after the moment. A damaged or missing file means no moment: every
+ * the code that built it (another code may put other files in a record's folder). A folder whose inode is used again
+ * by a newer folder is harmless: everything in the newer one changed after the moment. A damaged or missing file means no moment: every
  * folder is read.
  */
 import { lstatSync, readFileSync } from 'node:fs';
