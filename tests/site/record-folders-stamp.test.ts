@@ -7,7 +7,7 @@
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { noteRecordFoldersAlone, recordFoldersAloneBefore, recordFoldersNote } from '../../src/site/build/cache/record-folders-stamp.ts';
+import { noteRecordFoldersAlone, recordFoldersNote } from '../../src/site/build/cache/record-folders-stamp.ts';
 import { tempDir } from '../helpers/temp-dir.ts';
 
 const folder = (parent: string, name: string) => {
@@ -22,16 +22,16 @@ describe('record folders noted alone', () => {
     const parent = tempDir('echo-stamp-site-');
     const site = folder(parent, 'dist');
     const other = folder(parent, 'other');
-    expect(recordFoldersAloneBefore(cache, site, 'code')).toBeUndefined();
+    expect(recordFoldersNote(cache, site, 'code')?.before).toBeUndefined();
     noteRecordFoldersAlone(cache, site, 'code', 1_795_927_258_745_988_154n);
-    expect(recordFoldersAloneBefore(cache, site, 'code')).toBe(1_795_927_258_745_988_154n);
-    expect(recordFoldersAloneBefore(cache, site, 'other code')).toBeUndefined();
-    expect(recordFoldersAloneBefore(cache, other, 'code')).toBeUndefined();
-    expect(recordFoldersAloneBefore(cache, join(parent, 'missing'), 'code')).toBeUndefined();
+    expect(recordFoldersNote(cache, site, 'code')?.before).toBe(1_795_927_258_745_988_154n);
+    expect(recordFoldersNote(cache, site, 'other code')?.before).toBeUndefined();
+    expect(recordFoldersNote(cache, other, 'code')?.before).toBeUndefined();
+    expect(recordFoldersNote(cache, join(parent, 'missing'), 'code')?.before).toBeUndefined();
     // A note for another folder keeps the first one's.
     noteRecordFoldersAlone(cache, other, 'code', 7n);
-    expect(recordFoldersAloneBefore(cache, other, 'code')).toBe(7n);
-    expect(recordFoldersAloneBefore(cache, site, 'code')).toBe(1_795_927_258_745_988_154n);
+    expect(recordFoldersNote(cache, other, 'code')?.before).toBe(7n);
+    expect(recordFoldersNote(cache, site, 'code')?.before).toBe(1_795_927_258_745_988_154n);
   });
 
   it('follows the folder when it is renamed (dist/ becomes the spare)', () => {
@@ -40,10 +40,10 @@ describe('record folders noted alone', () => {
     const site = folder(parent, 'dist');
     noteRecordFoldersAlone(cache, site, 'code', 42n);
     renameSync(site, join(parent, '.dist.spare'));
-    expect(recordFoldersAloneBefore(cache, join(parent, '.dist.spare'), 'code')).toBe(42n);
+    expect(recordFoldersNote(cache, join(parent, '.dist.spare'), 'code')?.before).toBe(42n);
     // A new folder where the old one was is another folder.
     mkdirSync(site);
-    expect(recordFoldersAloneBefore(cache, site, 'code')).toBeUndefined();
+    expect(recordFoldersNote(cache, site, 'code')?.before).toBeUndefined();
   });
 
   it('gives the records the records\' folder held alone when noted, and none that is not a count', () => {
@@ -70,8 +70,8 @@ describe('record folders noted alone', () => {
     const parent = tempDir('echo-stamp-site-');
     const sites = Array.from({ length: 9 }, (_, i) => folder(parent, `site-${i}`));
     sites.forEach((site, i) => noteRecordFoldersAlone(cache, site, 'code', BigInt(i + 1)));
-    expect(recordFoldersAloneBefore(cache, sites[0]!, 'code')).toBeUndefined();
-    sites.slice(1).forEach((site, i) => expect(recordFoldersAloneBefore(cache, site, 'code')).toBe(BigInt(i + 2)));
+    expect(recordFoldersNote(cache, sites[0]!, 'code')?.before).toBeUndefined();
+    sites.slice(1).forEach((site, i) => expect(recordFoldersNote(cache, site, 'code')?.before).toBe(BigInt(i + 2)));
   });
 
   it('a damaged or foreign note gives no moment', () => {
@@ -82,11 +82,11 @@ describe('record folders noted alone', () => {
     const good = readFileSync(file, 'utf8');
     for (const damaged of [good.slice(0, -3), good.replace('record folders 1', 'record folders 0'), good.replace('"42"', '"4x2"'), good.replace('"42"', '42'), '[]', 'null']) {
       writeFileSync(file, damaged);
-      expect(recordFoldersAloneBefore(cache, site, 'code'), damaged).toBeUndefined();
+      expect(recordFoldersNote(cache, site, 'code')?.before, damaged).toBeUndefined();
     }
     // A damaged note is replaced by the next.
     noteRecordFoldersAlone(cache, site, 'code', 43n);
-    expect(recordFoldersAloneBefore(cache, site, 'code')).toBe(43n);
+    expect(recordFoldersNote(cache, site, 'code')?.before).toBe(43n);
   });
 
   it('a cache folder that cannot be written leaves no note, and no error', () => {
@@ -94,6 +94,6 @@ describe('record folders noted alone', () => {
     writeFileSync(cache, '');
     const site = folder(tempDir('echo-stamp-site-'), 'dist');
     expect(() => noteRecordFoldersAlone(cache, site, 'code', 42n)).not.toThrow();
-    expect(recordFoldersAloneBefore(cache, site, 'code')).toBeUndefined();
+    expect(recordFoldersNote(cache, site, 'code')?.before).toBeUndefined();
   });
 });

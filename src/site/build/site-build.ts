@@ -11,11 +11,11 @@
  * whatever the build did not place (5-site-folder.ts). Every file is written only when its bytes change
  * (src/core/util/update-in-place.ts).
  */
-import { lstatSync, mkdirSync, rmSync } from 'node:fs';
+import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { buildCacheRoot, noCacheFromEnv } from '../../core/publish/build-cache.ts';
-import { changedBefore, fileSystemNow, fileSystemNowAfter } from '../../core/util/change-time.ts';
+import { fileSystemNow, fileSystemNowAfter } from '../../core/util/change-time.ts';
 import { addToListing, listTreeInSlices, setAsideKept, writeIfChanged, type PassOver } from '../../core/util/update-in-place.ts';
 import { runInSlices } from '../../core/util/time-slices.ts';
 import { sitePaths } from '../model/paths.ts';
@@ -40,7 +40,7 @@ import { codeFingerprint, PAGE_CODE } from './cache/code-fingerprint.ts';
 import { listPageCache, noteStoredSince, pageCacheForBuild, PRUNE_AFTER, pruneDue, prunePageCache, type PageCacheSettings, type PageCacheStamp } from './cache/page-cache.ts';
 import { openPublicIndexCache } from './cache/public-index-cache.ts';
 import { placedPagesFile, writePlacedPages } from './cache/placed-pages.ts';
-import { noteRecordFoldersAlone, recordFoldersNote } from './cache/record-folders-stamp.ts';
+import { noteRecordFoldersAlone, recordFoldersNote, recordsFolderAsNoted } from './cache/record-folders-stamp.ts';
 import { limitHeapGrowthWhenRendering } from './large-archive.ts';
 
 /** Where the record pages (/records/<id>/) and the raw record files (/records/<id>.json) live in the output. */
@@ -118,8 +118,7 @@ export async function startSiteBuild({ repo, root, frame, logger, site, stagingP
   // archive). Looked at before any page is placed. At 99,0xx records, 200,000 names read and passed over: 0.4 s.
   const foldersNote = cache && !site.own ? recordFoldersNote(cacheRoot, site.dir, cache.settings.code) : undefined;
   const aloneBefore = foldersNote?.before;
-  const recordsFolder = foldersNote?.records !== undefined ? lstatSync(join(site.dir, RECORDS_PATH), { bigint: true, throwIfNoEntry: false }) : undefined;
-  const recordsHeld = recordsFolder?.isDirectory() && changedBefore(recordsFolder, foldersNote!.before) ? foldersNote!.records : undefined;
+  const recordsHeld = recordsFolderAsNoted(join(site.dir, RECORDS_PATH), foldersNote);
   // The records by id are the model's (its byId), not a set made again.
   const placed = Promise.all([model, listings.jobs]).then(([{ byId }, jobs]) => {
     const files = new PlacedFiles(RECORDS_PATH, byId, recordsHeld !== undefined);
@@ -209,10 +208,10 @@ export async function startSiteBuild({ repo, root, frame, logger, site, stagingP
         // The records' folder passed over (recordsHeld), walked after all when this build found fewer of the last
         // build's records' folders there than it left: a record gone from the archive, whose files are to go.
         // Else what it held besides the records' files is listed, as the walk would have: it goes unless placed again.
-        if (recordsHeld !== undefined && done.recordFolders !== recordsHeld) {
+        if (recordsHeld !== undefined && done.recordFolders !== recordsHeld.records) {
           const inRecords: PassOver = { passesOver: (folder, name, isFolder) => files.passOver.passesOver(`${RECORDS_PATH}/${folder}`, name, isFolder) };
           addToListing(left, await listTreeInSlices(join(site.dir, RECORDS_PATH), inRecords), `${RECORDS_PATH}/`);
-        } else if (recordsHeld !== undefined) addToListing(left, { files: [...foldersNote!.besides!], folders: [] }, `${RECORDS_PATH}/`);
+        } else if (recordsHeld !== undefined) addToListing(left, { files: [...recordsHeld.besides], folders: [] }, `${RECORDS_PATH}/`);
         let changed = archive.changed + done.changed + Number(writeIfChanged(join(site.dir, browseScript.path), browseScript.bytes));
         files.add(browseScript.path);
         if (log) {

@@ -21,10 +21,11 @@
  * moment and the SHA-256 of the rest; a damaged, cut-short or foreign file is ignored whole (every page is looked at as
  * before). A newer folder that gets an inode used before is harmless: every page in it changed after the moment.
  */
-import { lstatSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { sha256Hex } from '../../../core/crypto/sha256.ts';
 import { replaceCacheFile } from '../../../core/util/replace-file.ts';
+import { siteFolderKey } from './record-folders-stamp.ts';
 
 const FOLDER = 'placed-pages';
 const FORMAT = 'echo-archive placed pages 1';
@@ -41,8 +42,8 @@ export interface PlacedPages {
 
 /** The file that notes the pages of the site folder `siteDir` (by its device and inode); undefined if it is no folder. */
 export function placedPagesFile(cacheRoot: string, siteDir: string): string | undefined {
-  const status = lstatSync(siteDir, { bigint: true, throwIfNoEntry: false });
-  return status?.isDirectory() ? join(cacheRoot, FOLDER, `${status.dev}-${status.ino}.txt`) : undefined;
+  const key = siteFolderKey(siteDir);
+  return key === undefined ? undefined : join(cacheRoot, FOLDER, `${key.replace(':', '-')}.txt`);
 }
 
 /**

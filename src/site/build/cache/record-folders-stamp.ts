@@ -26,6 +26,7 @@
  */
 import { lstatSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { changedBefore } from '../../../core/util/change-time.ts';
 import { fileIdentity } from '../../../core/util/file-identity.ts';
 import { replaceCacheFile } from '../../../core/util/replace-file.ts';
 
@@ -40,8 +41,11 @@ interface StampFile {
   folders: Record<string, { before: string; code: string; records?: number; besides?: readonly string[] }>;
 }
 
-/** The site folder's identity: its device and inode (fileIdentity), which a rename keeps. Undefined if it is not a folder. */
-function folderKey(siteDir: string): string | undefined {
+/**
+ * A site folder's identity: its device and inode (fileIdentity), which a rename keeps (dist/ and its spare), for the
+ * notes a build keeps of the folder (this one, and cache/placed-pages.ts). Undefined if it is not a folder.
+ */
+export function siteFolderKey(siteDir: string): string | undefined {
   const status = lstatSync(siteDir, { bigint: true, throwIfNoEntry: false });
   return status?.isDirectory() ? fileIdentity(status) : undefined;
 }
@@ -57,20 +61,13 @@ function readStamps(cacheRoot: string): StampFile['folders'] {
 }
 
 /**
- * The moment before which a record folder of the site folder `siteDir` that has not changed holds its page alone, as
- * the last build of code `code` that finished in it noted; undefined when none did (or the note is damaged).
- */
-export function recordFoldersAloneBefore(cacheRoot: string, siteDir: string, code: string): bigint | undefined {
-  return recordFoldersNote(cacheRoot, siteDir, code)?.before;
-}
-
-/**
- * The note of the last build of code `code` that finished in `siteDir`: its moment (recordFoldersAloneBefore) and, when
- * the records' folder then held the records' folders and raw files alone, how many records (`records`): a records'
- * folder unchanged since the moment holds those still, and nothing else.
+ * The note of the last build of code `code` that finished in `siteDir` (undefined when none did, or the note is
+ * damaged): its moment, before which a record folder that has not changed holds its page alone, and, when the
+ * records' folder then held the records' folders and raw files alone, how many records (`records`): a records'
+ * folder unchanged since the moment holds those still, and nothing else (recordsFolderAsNoted).
  */
 export function recordFoldersNote(cacheRoot: string, siteDir: string, code: string): RecordFoldersNote | undefined {
-  const key = folderKey(siteDir);
+  const key = siteFolderKey(siteDir);
   const stamp = key === undefined ? undefined : readStamps(cacheRoot)[key];
   if (stamp === undefined || stamp.code !== code || typeof stamp.before !== 'string' || !/^[0-9]{1,30}$/.test(stamp.before)) return undefined;
   const { records, besides } = stamp;
@@ -97,9 +94,21 @@ export interface RecordFoldersNote {
  * next build reads every folder, as without one.
  */
 export function noteRecordFoldersAlone(cacheRoot: string, siteDir: string, code: string, moment: bigint, records?: { records: number; besides: readonly string[] }): void {
-  const key = folderKey(siteDir);
+  const key = siteFolderKey(siteDir);
   if (key === undefined) return;
   const { [key]: _, ...others } = readStamps(cacheRoot);
   const folders = Object.fromEntries([[key, { before: String(moment), code, ...records }], ...Object.entries(others).slice(0, KEPT - 1)]);
   replaceCacheFile(join(cacheRoot, FILE_NAME), JSON.stringify({ format: FORMAT, folders } satisfies StampFile));
+}
+
+/**
+ * What the records' folder `recordsDir` holds by the note (recordFoldersNote), if it has not changed since: the
+ * records' folders and raw files of `records` records and the files `besides`, and nothing else. Undefined when the
+ * note has no count, or the folder changed since its moment (or is gone); then it is to be listed. Asked before the
+ * build places anything there.
+ */
+export function recordsFolderAsNoted(recordsDir: string, note: RecordFoldersNote | undefined): { records: number; besides: readonly string[] } | undefined {
+  if (note?.records === undefined || note.besides === undefined) return undefined;
+  const status = lstatSync(recordsDir, { bigint: true, throwIfNoEntry: false });
+  return status?.isDirectory() && changedBefore(status, note.before) ? { records: note.records, besides: note.besides } : undefined;
 }
